@@ -1,0 +1,104 @@
+//! The grid: a square of odd side with its golden cell (R1), and its ASCII
+//! diagram.
+
+use std::fmt::{self, Write as _};
+
+use crate::coord::{Coord, MAX_CELLS};
+use crate::piece::Formation;
+
+/// The board sides the rules allow (R1).
+pub const VALID_SIDES: [u8; 4] = [5, 7, 9, 11];
+
+/// The grid of formations. Cells are [`Coord`]s; only those with file and rank
+/// below [`Board::side`] are on the board.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    side: u8,
+    cells: [Formation; MAX_CELLS],
+}
+
+impl Board {
+    /// An empty board. `side` is not checked here; [`crate::Setup`] checks it.
+    pub(crate) fn empty(side: u8) -> Board {
+        Board { side, cells: [Formation::EMPTY; MAX_CELLS] }
+    }
+
+    /// Cells a side (5, 7, 9 or 11).
+    #[must_use]
+    pub fn side(&self) -> u8 {
+        self.side
+    }
+
+    /// The centre cell (R1, R11).
+    #[must_use]
+    pub fn golden_cell(&self) -> Coord {
+        Coord::golden(self.side)
+    }
+
+    /// Whether `cell` lies on this board.
+    #[must_use]
+    pub fn contains(&self, cell: Coord) -> bool {
+        cell.is_on_board(self.side)
+    }
+
+    /// The formation on `cell` (empty for a cell off the board).
+    #[inline]
+    #[must_use]
+    pub fn get(&self, cell: Coord) -> Formation {
+        self.cells[cell.index()]
+    }
+
+    #[inline]
+    pub(crate) fn set(&mut self, cell: Coord, formation: Formation) {
+        self.cells[cell.index()] = formation;
+    }
+
+    /// Every cell of the board, rank 1 first, each rank from file a.
+    pub fn coords(&self) -> impl Iterator<Item = Coord> + use<> {
+        let side = self.side;
+        (0..side).flat_map(move |rank| (0..side).map(move |file| Coord::new(file, rank)))
+    }
+
+    /// The non-empty cells with their formations.
+    pub fn occupied(&self) -> impl Iterator<Item = (Coord, Formation)> + '_ {
+        self.coords().map(|c| (c, self.get(c))).filter(|(_, f)| !f.is_empty())
+    }
+
+    /// Writes the diagram: ranks top to bottom, each starting with its number,
+    /// cells as in [`Formation::to_text`] (`*` for the empty golden cell),
+    /// then a line of file letters.
+    pub(crate) fn write_diagram(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        write_grid(self.side, out, |c| {
+            let f = self.get(c);
+            if f.is_empty() && c == self.golden_cell() { "*".to_owned() } else { f.to_text() }
+        })
+    }
+}
+
+/// Writes a diagram of `side` with `cell_text(c)` in each cell.
+pub(crate) fn write_grid(
+    side: u8,
+    out: &mut impl fmt::Write,
+    mut cell_text: impl FnMut(Coord) -> String,
+) -> fmt::Result {
+    let width = if side >= 10 { 2 } else { 1 };
+    for rank in (0..side).rev() {
+        let mut line = format!("{:>width$}", rank + 1);
+        for file in 0..side {
+            write!(line, " {:<2}", cell_text(Coord::new(file, rank)))?;
+        }
+        writeln!(out, "{}", line.trim_end())?;
+    }
+    let mut legend = " ".repeat(width);
+    for file in 0..side {
+        write!(legend, " {:<2}", (b'a' + file) as char)?;
+    }
+    writeln!(out, "{}", legend.trim_end())
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_char('\n')?;
+        self.write_diagram(f)
+    }
+}

@@ -1,0 +1,89 @@
+//! The rules of ARKES (arquesses, arcēs), a board game for 2 to 4 players,
+//! as numbered in the project's `RULES.md` (R1–R15). No I/O, no clock, no
+//! randomness: the game and the AI build on it.
+//!
+//! - [`Coord`], [`Seat`], [`Piece`], [`Formation`]: cells (`"e5"`), seats in
+//!   turn order, tokens and marbles, the ≤ 2 pieces of a cell.
+//! - [`Setup`] (plain data) → [`Position::from_setup`] → [`Position`], which
+//!   generates [`Position::legal_moves`], plays and undoes moves, hashes
+//!   incrementally (Zobrist) and enforces the repetition rule R10.
+//! - [`Game`]: a set-up and its plies with limits, clocks, eliminations,
+//!   undo/redo, and the JSON save format ([`GameRecord`]).
+//! - [`perft`] for checking move generation.
+//!
+//! # The position format
+//!
+//! A position is written as an ASCII diagram, top rank first, each rank line
+//! starting with its number and each file lettered underneath. A cell is `.`
+//! when empty (`*` for the empty golden cell), otherwise its pieces bottom
+//! first: a capital letter for a token and a small one for a marble, by seat
+//! (`S`outh, `W`est, `N`orth, `E`ast). So `S` is a South unit, `SS` a South
+//! tower, `NS` a siege (North token under a South token), `Ss` a South
+//! general. Two lines follow: the seat to move, and the seats still in the
+//! game in turn order. Blank lines, lines starting with `#` and spacing do
+//! not matter.
+//!
+//! ```
+//! use arkes_engine::{Position, Seat};
+//!
+//! let text = "\
+//! 5 .  N  Nn N  .
+//! 4 .  .  .  .  .
+//! 3 .  .  *  .  .
+//! 2 .  .  .  .  .
+//! 1 .  S  Ss S  .
+//!   a  b  c  d  e
+//! to move: South
+//! in: South North
+//! ";
+//! let position: Position = text.parse().unwrap();
+//! assert_eq!(position, Position::standard(2, 5).unwrap());
+//! assert_eq!(position.to_move(), Seat::South);
+//! assert_eq!(position.to_string(), text);
+//! let moves: Vec<String> = position.legal_moves().iter().map(|m| m.to_string()).collect();
+//! assert!(moves.contains(&"Mc1-b1".to_string()));
+//! ```
+//!
+//! # Decisions the engine takes
+//!
+//! Besides those of RULES.md (R1, R2, R8, R14, R15):
+//!
+//! - A seat whose marble is captured (R7) is out of the game, like a seat
+//!   eliminated by R12: the seats in are exactly the seats with a marble, so
+//!   R14 (the last marble wins) can apply.
+//! - R12 is checked whenever a seat is about to move, including the first
+//!   turn of a set-up: [`Position::from_setup`] and [`Position::play`] remove
+//!   the marble of a seat to move that has no legal move, so a position whose
+//!   game goes on always has a legal move.
+//! - A round (R15) ends each time the turn passes to a seat not later in the
+//!   turn order; eliminated seats are skipped.
+//! - A time-out when every other seat's clock is out too is the draw of R15;
+//!   otherwise it is an elimination (R12).
+//!
+//! # Moves
+//!
+//! Moves are written `from-to` (`e1-e2`), with `x` for a capture (`d3xd4`)
+//! and an `M` prefix for a marble move (`Me1-d1`). A `(from, to)` pair names
+//! at most one move, so when reading, a missing or wrong `M` or `x` does not
+//! matter ([`MoveText`], [`Position::resolve`]).
+
+mod board;
+mod coord;
+mod game;
+mod mv;
+mod perft;
+mod piece;
+mod position;
+mod setup;
+pub mod zobrist;
+
+pub use board::{Board, VALID_SIDES};
+pub use coord::{Coord, DIRECTIONS, MAX_CELLS, MAX_SIDE, ParseCoordError};
+pub use game::{
+    Clock, DrawReason, Game, GameRecord, Limits, LoadError, Outcome, Ply, PlyError, PlyReport, SAVE_FORMAT,
+};
+pub use mv::{IllegalMoveError, Move, MoveError, MoveKind, MoveText, ParseMoveError};
+pub use perft::{perft, perft_naive};
+pub use piece::{BySeat, Formation, ParseSeatError, Piece, PieceKind, Seat, SeatSet};
+pub use position::{Captured, Elimination, ParsePositionError, Position, Undo, Win, WinReason};
+pub use setup::{ParseSetupError, Placement, Setup, SetupError};

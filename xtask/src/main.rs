@@ -1,0 +1,71 @@
+//! Project tasks, run as `cargo xtask TASK` (the cargo-xtask pattern; the
+//! alias is in `.cargo/config.toml`).
+//!
+//! - `cargo xtask play [ARGS...]`: install the system packages a Bevy build
+//!   needs (Debian/Ubuntu), then build and run the game in release.
+//! - `cargo xtask test`: everything the project checks: formatting, clippy
+//!   with `-D warnings`, the workspace tests, and the end-to-end tests.
+
+mod system;
+
+use std::process::ExitCode;
+
+use system::{cargo, ensure_packages, run};
+
+/// Debian packages needed to build the game (Bevy with X11, Wayland, ALSA
+/// audio and gilrs gamepads).
+pub const BUILD_PACKAGES: &[&str] =
+    &["pkg-config", "libwayland-dev", "libxkbcommon-dev", "libasound2-dev", "libudev-dev"];
+
+const USAGE: &str = "usage: cargo xtask <task>
+
+tasks:
+  play [ARGS...]   build the game in release and run it (ARGS go to the game)
+  test             fmt check, clippy -D warnings, workspace tests, end-to-end tests";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("play") => play(&args[1..]),
+        Some("test") => test(&args[1..]),
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        other => Err(format!("unknown task {other:?}\n\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn play(args: &[String]) -> Result<(), String> {
+    ensure_packages(BUILD_PACKAGES, "the libraries a Bevy build needs")?;
+    let mut cmd = cargo();
+    cmd.args(["run", "--release", "--package", "arkes", "--bin", "arkes", "--"]).args(args);
+    run(&mut cmd)
+}
+
+fn test(args: &[String]) -> Result<(), String> {
+    if let Some(extra) = args.first() {
+        return Err(format!("`cargo xtask test` takes no arguments (got {extra})"));
+    }
+    ensure_packages(BUILD_PACKAGES, "the libraries a Bevy build needs")?;
+    step("formatting (cargo fmt --check)");
+    run(cargo().args(["fmt", "--all", "--check"]))?;
+    step("lints (cargo clippy -D warnings)");
+    run(cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))?;
+    step("tests (cargo test --workspace)");
+    run(cargo().args(["test", "--workspace"]))?;
+    println!("\nxtask: all checks passed");
+    Ok(())
+}
+
+/// Prints a banner for the next step.
+fn step(what: &str) {
+    println!("\n=== xtask: {what}");
+}

@@ -1,0 +1,55 @@
+//! Running commands and installing Debian packages.
+
+use std::path::Path;
+use std::process::Command;
+
+/// `cargo` as invoked by `cargo xtask` (the same toolchain).
+pub fn cargo() -> Command {
+    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+}
+
+/// Runs `cmd`, echoing it; an error if it cannot start or fails.
+pub fn run(cmd: &mut Command) -> Result<(), String> {
+    let shown = format!("{cmd:?}").replace('"', "");
+    println!("$ {shown}");
+    let status = cmd.status().map_err(|e| format!("cannot run {shown}: {e}"))?;
+    if status.success() { Ok(()) } else { Err(format!("{shown} failed ({status})")) }
+}
+
+fn is_installed(package: &str) -> bool {
+    Command::new("dpkg-query")
+        .args(["-W", "-f=${Status}", package])
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("install ok installed"))
+}
+
+/// Makes sure the Debian/Ubuntu `packages` are installed, installing the
+/// missing ones with apt-get (through sudo unless root) and saying so. On
+/// other systems it only prints what is needed.
+pub fn ensure_packages(packages: &[&str], why: &str) -> Result<(), String> {
+    if !Path::new("/usr/bin/dpkg-query").exists() || !Path::new("/usr/bin/apt-get").exists() {
+        println!(
+            "xtask: not a Debian/Ubuntu system; make sure these are installed ({why}): {}",
+            packages.join(" ")
+        );
+        return Ok(());
+    }
+    let missing: Vec<&str> = packages.iter().copied().filter(|p| !is_installed(p)).collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    println!("xtask: installing {why}: {}", missing.join(" "));
+    let root = Command::new("id").arg("-u").output().is_ok_and(|o| o.stdout.starts_with(b"0\n"));
+    let apt = |args: &[&str]| {
+        let mut cmd = if root { Command::new("apt-get") } else { Command::new("sudo") };
+        if !root {
+            cmd.arg("apt-get");
+        }
+        cmd.env("DEBIAN_FRONTEND", "noninteractive").args(args);
+        cmd
+    };
+    run(&mut apt(&["update", "-qq"]))?;
+    let mut install = apt(&["install", "-y", "-qq", "--no-install-recommends"]);
+    install.args(&missing);
+    run(&mut install)
+}
