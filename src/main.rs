@@ -1,5 +1,9 @@
-//! ARKES 3D.
+//! ARKES 3D: run the game.
+
+use arkes::{AppPlugin, GameOptions};
 use bevy::prelude::*;
+
 fn main() -> AppExit {
-    App::new().add_plugins(DefaultPlugins).run()
+    let options = GameOptions::from_args();
+    App::new().add_plugins(AppPlugin { options }).run()
 }

@@ -6,8 +6,10 @@
 //! - `cargo xtask test`: everything the project checks: formatting, clippy
 //!   with `-D warnings`, the workspace tests, and the end-to-end tests.
 
+mod e2e;
 mod system;
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use system::{cargo, ensure_packages, run};
@@ -21,13 +23,29 @@ const USAGE: &str = "usage: cargo xtask <task>
 
 tasks:
   play [ARGS...]   build the game in release and run it (ARGS go to the game)
-  test             fmt check, clippy -D warnings, workspace tests, end-to-end tests";
+  test             fmt check, clippy -D warnings, workspace tests, real-window test
+  e2e              only the real-window test";
+
+/// The workspace root (the parent of this crate).
+fn workspace_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
+}
+
+/// Where cargo puts builds: `CARGO_TARGET_DIR`, or `target/` in the workspace.
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| workspace_root().join("target"), PathBuf::from)
+}
 
 fn main() -> ExitCode {
+    if let Err(e) = std::env::set_current_dir(workspace_root()) {
+        eprintln!("xtask: cannot enter the workspace: {e}");
+        return ExitCode::FAILURE;
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("play") => play(&args[1..]),
         Some("test") => test(&args[1..]),
+        Some("e2e") => e2e::native_window_test(&target_dir()),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(())
@@ -61,6 +79,8 @@ fn test(args: &[String]) -> Result<(), String> {
     run(cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))?;
     step("tests (cargo test --workspace)");
     run(cargo().args(["test", "--workspace"]))?;
+    step("real-window test (Xvfb, lavapipe, xdotool)");
+    e2e::native_window_test(&target_dir())?;
     println!("\nxtask: all checks passed");
     Ok(())
 }

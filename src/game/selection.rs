@@ -1,0 +1,199 @@
+//! Choosing a move by picking: a click or tap on a movable piece selects it
+//! and lights its legal destinations; a click on a destination sends the
+//! [`MoveCommand`]; a click elsewhere (or on the piece again) deselects. A
+//! press-drag-release (orbiting the camera) never picks.
+
+use arkes_engine::{Coord, Seat};
+use bevy::picking::pointer::PointerButton;
+use bevy::prelude::*;
+
+use super::animation::InputLock;
+use super::pieces::{BoardPos, Cell};
+use super::state::{BoardReset, Match, MoveApplied, MoveCommand, RestartCommand};
+use crate::AppSystems;
+use crate::options::PlayerKind;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Selection>()
+        .init_resource::<PointerGesture>()
+        .add_message::<CellPicked>()
+        .add_observer(on_press)
+        .add_observer(on_click)
+        .add_systems(Update, (keyboard, handle_picks).chain().in_set(AppSystems::Input))
+        .add_systems(Update, clear_on_change.in_set(AppSystems::Sync));
+}
+
+/// A legal destination of the selected piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Destination {
+    /// The cell.
+    pub to: Coord,
+    /// Whether moving there captures (R7, R8).
+    pub capture: bool,
+}
+
+/// The piece the player to move has picked, and where it may go.
+#[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
+pub struct Selection {
+    /// The cell of the selected piece.
+    pub from: Option<Coord>,
+    /// Its legal destinations.
+    pub destinations: Vec<Destination>,
+}
+
+impl Selection {
+    fn clear(&mut self) {
+        self.from = None;
+        self.destinations.clear();
+    }
+}
+
+/// A cell picked by a click or tap (on the cell or on a piece standing on
+/// it); `None` for a click on the table around the board.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellPicked {
+    /// The cell, or `None` for elsewhere.
+    pub coord: Option<Coord>,
+}
+
+/// Whether the pointer has been dragged since it was pressed (the camera
+/// orbits then); set by the camera, read when a click arrives.
+#[derive(Resource, Default, Clone, Copy, Debug)]
+pub struct PointerGesture {
+    /// The press has moved further than a click may.
+    pub dragged: bool,
+    /// Where the last press happened, in window pixels.
+    pub press_at: Option<Vec2>,
+}
+
+/// How far (in logical pixels) a press may be released from where it began
+/// and still count as a click or tap.
+pub const CLICK_SLOP: f32 = 12.0;
+
+fn on_press(press: On<Pointer<Press>>, mut gesture: ResMut<PointerGesture>) {
+    gesture.press_at = Some(press.pointer_location.position);
+}
+
+/// Marks the surfaces around the board: clicking them deselects.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct PickBackground;
+
+/// The cell a picked entity stands for: a cell, a piece (on its cell), or
+/// one of their meshes (children); `Some(None)` for the background around
+/// the board, `None` for anything else.
+pub fn picked_cell(
+    entity: Entity,
+    parents: &Query<&ChildOf>,
+    cells: &Query<&Cell>,
+    pieces: &Query<&BoardPos>,
+    background: &Query<(), With<PickBackground>>,
+) -> Option<Option<Coord>> {
+    let mut current = entity;
+    for _ in 0..4 {
+        if let Ok(cell) = cells.get(current) {
+            return Some(Some(cell.coord));
+        }
+        if let Ok(pos) = pieces.get(current) {
+            return Some(Some(pos.coord));
+        }
+        if background.contains(current) {
+            return Some(None);
+        }
+        current = parents.get(current).ok()?.parent();
+    }
+    None
+}
+
+fn on_click(
+    mut click: On<Pointer<Click>>,
+    parents: Query<&ChildOf>,
+    cells: Query<&Cell>,
+    pieces: Query<&BoardPos>,
+    background: Query<(), With<PickBackground>>,
+    gesture: Res<PointerGesture>,
+    mut picks: MessageWriter<CellPicked>,
+) {
+    let released_far =
+        gesture.press_at.is_some_and(|p| p.distance(click.pointer_location.position) > CLICK_SLOP);
+    if click.button != PointerButton::Primary || gesture.dragged || released_far {
+        return;
+    }
+    if let Some(coord) = picked_cell(click.entity, &parents, &cells, &pieces, &background) {
+        // Handled here: the click must not reach the parents again.
+        click.propagate(false);
+        picks.write(CellPicked { coord });
+    }
+}
+
+/// Whether the seat to move is played from this screen.
+fn human_to_move(game: &Match) -> Option<Seat> {
+    let seat = game.game().position().to_move();
+    (game.game().outcome().is_none() && game.seat(seat).kind == PlayerKind::Human).then_some(seat)
+}
+
+fn handle_picks(
+    mut picks: MessageReader<CellPicked>,
+    game: Option<Res<Match>>,
+    lock: Res<InputLock>,
+    mut selection: ResMut<Selection>,
+    mut commands: MessageWriter<MoveCommand>,
+) {
+    let Some(game) = game else { return };
+    for pick in picks.read() {
+        if lock.is_locked() || human_to_move(&game).is_none() {
+            continue;
+        }
+        let Some(coord) = pick.coord else {
+            selection.clear();
+            continue;
+        };
+        if let Some(from) = selection.from {
+            if let Some(d) = selection.destinations.iter().find(|d| d.to == coord) {
+                commands.write(MoveCommand { from, to: d.to });
+                selection.clear();
+                continue;
+            }
+            if coord == from {
+                selection.clear();
+                continue;
+            }
+        }
+        let destinations: Vec<Destination> = game
+            .game()
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.from == coord)
+            .map(|m| Destination { to: m.to, capture: m.is_capture() })
+            .collect();
+        if destinations.is_empty() {
+            selection.clear();
+        } else {
+            *selection = Selection { from: Some(coord), destinations };
+        }
+    }
+}
+
+fn keyboard(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut selection: ResMut<Selection>,
+    mut restart: MessageWriter<RestartCommand>,
+) {
+    let Some(keys) = keys else { return };
+    if keys.just_pressed(KeyCode::KeyR) {
+        restart.write(RestartCommand);
+    }
+    if keys.just_pressed(KeyCode::Escape) && selection.from.is_some() {
+        selection.clear();
+    }
+}
+
+fn clear_on_change(
+    mut applied: MessageReader<MoveApplied>,
+    mut resets: MessageReader<BoardReset>,
+    mut selection: ResMut<Selection>,
+) {
+    let changed = applied.read().count() + resets.read().count() > 0;
+    if changed && selection.from.is_some() {
+        selection.clear();
+    }
+}

@@ -1,0 +1,73 @@
+//! ARKES 3D: the board game ARKES in Bevy, for 2 to 4 players on one screen.
+//!
+//! The rules live in [`arkes_engine`]; this crate is the game around them.
+//! [`game::GameLogicPlugin`] holds everything that works without a window
+//! (the [`game::Match`] resource, move commands, entities synced from the
+//! engine, selection, animation timing), so `tests/` run it headless with
+//! `MinimalPlugins`. [`AppPlugin`] adds the window, rendering, picking, the
+//! HUD and the camera.
+
+pub mod automation;
+pub mod game;
+pub mod options;
+pub mod theme;
+pub mod view;
+
+use bevy::prelude::*;
+
+pub use options::GameOptions;
+
+/// The order of the game's systems in `Update`, declared once (chained).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AppSystems {
+    /// Read input (keyboard, picks) into commands.
+    Input,
+    /// Apply commands to the engine.
+    Apply,
+    /// Make the entities match the engine.
+    Sync,
+    /// Start and finish animations.
+    Animate,
+    /// Update what the player sees (highlights, HUD, camera).
+    View,
+}
+
+/// Configures the order of [`AppSystems`] in `Update`.
+pub(crate) fn configure_sets(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (AppSystems::Input, AppSystems::Apply, AppSystems::Sync, AppSystems::Animate, AppSystems::View)
+            .chain(),
+    );
+}
+
+/// The whole game: window, rendering, picking, animation, HUD.
+pub struct AppPlugin {
+    /// Options from the command line (or the page URL on the web).
+    pub options: GameOptions,
+}
+
+impl Plugin for AppPlugin {
+    fn build(&self, app: &mut App) {
+        let window = Window {
+            title: "ARKES".into(),
+            resolution: (self.options.window_width, self.options.window_height).into(),
+            canvas: Some("#bevy".into()),
+            fit_canvas_to_parent: true,
+            prevent_default_event_handling: true,
+            ..default()
+        };
+        app.add_plugins(
+            DefaultPlugins
+                .set(WindowPlugin { primary_window: Some(window), ..default() })
+                .set(AssetPlugin { meta_check: bevy::asset::AssetMetaCheck::Never, ..default() }),
+        );
+        app.add_plugins((
+            MeshPickingPlugin,
+            bevy_tweening::TweeningPlugin,
+            game::GameLogicPlugin { options: self.options.clone() },
+            view::ViewPlugin,
+            automation::plugin,
+        ));
+    }
+}

@@ -1,0 +1,190 @@
+//! Options of a game session, from the command line (native) or the page URL
+//! (web).
+
+use std::path::PathBuf;
+
+use arkes_engine::{Seat, Setup};
+use bevy::prelude::*;
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PlayerKind {
+    /// A person at the screen.
+    #[default]
+    Human,
+}
+
+/// Everything a session is started with.
+#[derive(Resource, Clone, Debug)]
+pub struct GameOptions {
+    /// Number of players: 2, 3 or 4 (R2).
+    pub players: usize,
+    /// Board side: 5, 7, 9 or 11 (R1).
+    pub side: u8,
+    /// A starting position instead of the built-in start (then `players`
+    /// and `side` are ignored).
+    pub position: Option<Setup>,
+    /// Names of the seats in play, in turn order (defaults: the seat names).
+    pub names: Vec<String>,
+    /// Who plays each seat in play, in turn order.
+    pub kinds: Vec<PlayerKind>,
+    /// Whether the camera turns to the side of the seat to move.
+    pub auto_rotate: bool,
+    /// Print one JSON object per line on stdout for tests (native), or on the
+    /// console (web).
+    pub automation: bool,
+    /// Save a PNG of the window to this path, then exit (with `exit_after_frames`).
+    pub screenshot: Option<PathBuf>,
+    /// Exit after this many frames.
+    pub exit_after_frames: Option<u32>,
+    /// Window size in logical pixels.
+    pub window_width: u32,
+    /// Window size in logical pixels.
+    pub window_height: u32,
+}
+
+impl Default for GameOptions {
+    fn default() -> GameOptions {
+        GameOptions {
+            players: 2,
+            side: 9,
+            position: None,
+            names: Vec::new(),
+            kinds: Vec::new(),
+            auto_rotate: true,
+            automation: false,
+            screenshot: None,
+            exit_after_frames: None,
+            window_width: 1280,
+            window_height: 720,
+        }
+    }
+}
+
+impl GameOptions {
+    /// The set-up to start from: the given position, or the built-in start of
+    /// R2 for `players` and `side`.
+    ///
+    /// # Errors
+    /// A message if the number of players or the side is not allowed (R1,
+    /// R2), or if the given position is invalid.
+    pub fn setup(&self) -> Result<Setup, String> {
+        match &self.position {
+            Some(setup) => {
+                arkes_engine::Position::from_setup(setup).map(|_| setup.clone()).map_err(|e| e.to_string())
+            }
+            None => Setup::standard(self.players, self.side).map_err(|e| e.to_string()),
+        }
+    }
+
+    /// The name shown for `seat` (its given name, or the seat's name).
+    #[must_use]
+    pub fn name(&self, seat: Seat, order: usize) -> String {
+        self.names
+            .get(order)
+            .filter(|n| !n.trim().is_empty())
+            .cloned()
+            .unwrap_or_else(|| seat.name().to_owned())
+    }
+
+    /// Who plays the seat at `order` in the turn order.
+    #[must_use]
+    pub fn kind(&self, order: usize) -> PlayerKind {
+        self.kinds.get(order).copied().unwrap_or_default()
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod native {
+    use clap::Parser;
+
+    use super::{GameOptions, PathBuf, PlayerKind};
+
+    /// ARKES 3D: the board game ARKES for 2 to 4 players on one screen.
+    #[derive(Parser, Debug)]
+    #[command(name = "arkes", version)]
+    struct Args {
+        /// Number of players (2, 3 or 4).
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+        /// Board side (5, 7, 9 or 11).
+        #[arg(long, default_value_t = 9)]
+        side: u8,
+        /// Start from this position (the engine's text format) instead.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["players", "side"])]
+        position: Option<PathBuf>,
+        /// Names of the players in turn order, comma-separated (South first).
+        #[arg(long, value_delimiter = ',')]
+        names: Vec<String>,
+        /// Who plays each seat in turn order, comma-separated: `human`.
+        #[arg(long, value_delimiter = ',', value_parser = parse_kind)]
+        seats: Vec<PlayerKind>,
+        /// Keep the camera still instead of turning it to the seat to move.
+        #[arg(long)]
+        no_auto_rotate: bool,
+        /// Print JSON events (ready, move, outcome) on stdout, one per line.
+        #[arg(long)]
+        automation: bool,
+        /// Save a screenshot (PNG) here, at the frame given by --exit-after-frames.
+        #[arg(long, value_name = "PATH", requires = "exit_after_frames")]
+        screenshot: Option<PathBuf>,
+        /// Exit after this many frames.
+        #[arg(long, value_name = "N")]
+        exit_after_frames: Option<u32>,
+        /// Window size, WIDTHxHEIGHT in logical pixels.
+        #[arg(long, default_value = "1280x720", value_parser = parse_size)]
+        window: (u32, u32),
+    }
+
+    fn parse_kind(text: &str) -> Result<PlayerKind, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "human" | "h" => Ok(PlayerKind::Human),
+            other => Err(format!("`{other}` is not a player kind (human)")),
+        }
+    }
+
+    fn parse_size(text: &str) -> Result<(u32, u32), String> {
+        let (w, h) = text.split_once('x').ok_or("expected WIDTHxHEIGHT, like 1280x720")?;
+        let parse = |s: &str| s.trim().parse::<u32>().ok().filter(|&v| (200..=8192).contains(&v));
+        match (parse(w), parse(h)) {
+            (Some(w), Some(h)) => Ok((w, h)),
+            _ => Err("width and height must be 200 to 8192 pixels".into()),
+        }
+    }
+
+    impl GameOptions {
+        /// Options from the process arguments; prints usage and exits on bad ones.
+        #[must_use]
+        pub fn from_args() -> GameOptions {
+            let args = Args::parse();
+            let position = args.position.as_ref().map(|path| {
+                let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+                    eprintln!("arkes: {}: {e}", path.display());
+                    std::process::exit(2);
+                });
+                text.parse::<arkes_engine::Setup>().unwrap_or_else(|e| {
+                    eprintln!("arkes: {}: {e}", path.display());
+                    std::process::exit(2);
+                })
+            });
+            let options = GameOptions {
+                players: args.players,
+                side: args.side,
+                position,
+                names: args.names,
+                kinds: args.seats,
+                auto_rotate: !args.no_auto_rotate,
+                automation: args.automation,
+                screenshot: args.screenshot,
+                exit_after_frames: args.exit_after_frames,
+                window_width: args.window.0,
+                window_height: args.window.1,
+            };
+            if let Err(e) = options.setup() {
+                eprintln!("arkes: {e}");
+                std::process::exit(2);
+            }
+            options
+        }
+    }
+}

@@ -1,0 +1,67 @@
+//! Colours and marks of the seats, and the board's palette.
+//!
+//! Seat colours come from the Okabe–Ito palette, which stays distinct for the
+//! common forms of colour blindness; each seat also has its own mark (shape)
+//! on its tokens and in the HUD, so colour is never the only cue.
+
+use arkes_engine::Seat;
+use bevy::prelude::*;
+
+/// The colour of a seat's tokens and marble (Okabe–Ito).
+#[must_use]
+pub fn seat_color(seat: Seat) -> Color {
+    match seat {
+        Seat::South => Color::srgb_u8(0xD5, 0x5E, 0x00), // vermillion
+        Seat::West => Color::srgb_u8(0x00, 0x9E, 0x73),  // bluish green
+        Seat::North => Color::srgb_u8(0x00, 0x72, 0xB2), // blue
+        Seat::East => Color::srgb_u8(0xCC, 0x79, 0xA7),  // reddish purple
+    }
+}
+
+/// The shape marking a seat's tokens, also shown next to its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// A ring (South).
+    Ring,
+    /// A triangle (West).
+    Triangle,
+    /// A square (North).
+    Square,
+    /// A diamond (East).
+    Diamond,
+}
+
+/// The mark of a seat.
+#[must_use]
+pub fn seat_mark(seat: Seat) -> Mark {
+    match seat {
+        Seat::South => Mark::Ring,
+        Seat::West => Mark::Triangle,
+        Seat::North => Mark::Square,
+        Seat::East => Mark::Diamond,
+    }
+}
+
+/// A text symbol of the mark, for the HUD.
+#[must_use]
+pub fn mark_symbol(mark: Mark) -> &'static str {
+    match mark {
+        Mark::Ring => "●",
+        Mark::Triangle => "▲",
+        Mark::Square => "■",
+        Mark::Diamond => "◆",
+    }
+}
+
+/// The golden cell.
+pub const GOLD: Color = Color::srgb(1.0, 0.70, 0.05);
+/// Light wood of the board.
+pub const WOOD: Color = Color::srgb(0.78, 0.58, 0.36);
+/// The table under the board.
+pub const TABLE: Color = Color::srgb(0.13, 0.17, 0.16);
+/// Highlight of a plain destination.
+pub const MOVE_HINT: Color = Color::srgb(0.35, 0.85, 0.45);
+/// Highlight of a capturing destination.
+pub const CAPTURE_HINT: Color = Color::srgb(0.95, 0.25, 0.2);
+/// Marker of the last move's cells.
+pub const LAST_MOVE: Color = Color::srgb(0.98, 0.92, 0.55);

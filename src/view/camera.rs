@@ -1,0 +1,197 @@
+//! The camera: it orbits the board (mouse drag, one-finger drag), zooms (wheel,
+//! pinch), and by default turns smoothly to the side of the seat to move.
+//! A drag marks the pointer gesture so that releasing it never picks.
+
+use std::f32::consts::{FRAC_PI_2, PI, TAU};
+
+use arkes_engine::Seat;
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
+use bevy::input::touch::Touches;
+use bevy::prelude::*;
+
+use crate::game::{BoardGeometry, BoardReset, CLICK_SLOP, Match, MoveApplied, PointerGesture};
+use crate::options::PlayerKind;
+use crate::{AppSystems, GameOptions};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<DragTravel>()
+        .add_systems(Startup, spawn_camera)
+        .add_systems(Update, orbit_input.in_set(AppSystems::Input))
+        .add_systems(Update, (follow_turn, apply_orbit).chain().in_set(AppSystems::View));
+}
+
+/// Lowest and highest camera elevation, in radians above the table.
+const PITCH_RANGE: (f32, f32) = (0.35, FRAC_PI_2 - 0.02);
+
+/// The orbiting camera's state. Angles in radians: `yaw` 0 looks from South's
+/// side (+z), `PI` from North's; `pitch` is the elevation above the table.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct OrbitCamera {
+    /// Current angle around the board.
+    pub yaw: f32,
+    /// Current elevation.
+    pub pitch: f32,
+    /// Zoom factor on the fitted distance (1 = the whole board fits).
+    pub zoom: f32,
+    /// The angle the camera turns to.
+    pub target_yaw: f32,
+    /// Whether the camera is turning to a seat.
+    pub settled: bool,
+}
+
+impl Default for OrbitCamera {
+    fn default() -> OrbitCamera {
+        OrbitCamera { yaw: 0.0, pitch: 0.95, zoom: 1.0, target_yaw: 0.0, settled: true }
+    }
+}
+
+/// The camera angle that faces `seat`'s home edge.
+#[must_use]
+pub fn seat_yaw(seat: Seat) -> f32 {
+    match seat {
+        Seat::South => 0.0,
+        Seat::West => -FRAC_PI_2,
+        Seat::North => PI,
+        Seat::East => FRAC_PI_2,
+    }
+}
+
+/// How far the current press has travelled, in logical pixels.
+#[derive(Resource, Default, Debug)]
+struct DragTravel {
+    mouse: f32,
+    touch: f32,
+    pinch: Option<f32>,
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((Name::new("camera"), Camera3d::default(), Msaa::Sample4, OrbitCamera::default()));
+}
+
+fn orbit_input(
+    buttons: Option<Res<ButtonInput<MouseButton>>>,
+    motion: Option<Res<AccumulatedMouseMotion>>,
+    scroll: Option<Res<AccumulatedMouseScroll>>,
+    touches: Option<Res<Touches>>,
+    mut travel: ResMut<DragTravel>,
+    mut gesture: ResMut<PointerGesture>,
+    mut cameras: Query<&mut OrbitCamera>,
+) {
+    let Ok(mut orbit) = cameras.single_mut() else { return };
+    let mut delta = Vec2::ZERO;
+    if let (Some(buttons), Some(motion)) = (buttons, motion) {
+        let orbit_buttons = [MouseButton::Left, MouseButton::Right];
+        if buttons.any_just_pressed(orbit_buttons) {
+            // Motion in the frame of the press happened before it (the
+            // pointer arriving), so it does not count as dragging.
+            travel.mouse = 0.0;
+            gesture.dragged = false;
+        } else if buttons.any_pressed(orbit_buttons) {
+            travel.mouse += motion.delta.length();
+            if travel.mouse > CLICK_SLOP {
+                gesture.dragged = true;
+                delta += motion.delta;
+            }
+        }
+    }
+    if let Some(touches) = touches {
+        let active: Vec<_> = touches.iter().collect();
+        if touches.any_just_pressed() && active.len() == 1 {
+            travel.touch = 0.0;
+            travel.pinch = None;
+            gesture.dragged = false;
+        }
+        match active.as_slice() {
+            [one] => {
+                travel.touch = travel.touch.max(one.distance().length());
+                if travel.touch > CLICK_SLOP {
+                    gesture.dragged = true;
+                    delta += one.delta();
+                }
+            }
+            [a, b, ..] => {
+                gesture.dragged = true;
+                let span = a.position().distance(b.position());
+                if let Some(previous) = travel.pinch.filter(|p| *p > 1.0) {
+                    orbit.zoom = (orbit.zoom * previous / span.max(1.0)).clamp(0.45, 1.8);
+                }
+                travel.pinch = Some(span);
+            }
+            [] => travel.pinch = None,
+        }
+    }
+    if delta != Vec2::ZERO {
+        orbit.yaw -= delta.x * 0.008;
+        orbit.pitch = (orbit.pitch + delta.y * 0.006).clamp(PITCH_RANGE.0, PITCH_RANGE.1);
+        orbit.target_yaw = orbit.yaw;
+    }
+    if let Some(scroll) = scroll
+        && scroll.delta.y != 0.0
+    {
+        let steps = match scroll.unit {
+            MouseScrollUnit::Line => scroll.delta.y,
+            MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
+        };
+        orbit.zoom = (orbit.zoom * (-steps * 0.1).exp()).clamp(0.45, 1.8);
+    }
+}
+
+/// Turns the camera to the seat to move after each ply, when it is a person's
+/// turn and auto-rotation is on.
+fn follow_turn(
+    mut applied: MessageReader<MoveApplied>,
+    mut resets: MessageReader<BoardReset>,
+    game: Option<Res<Match>>,
+    options: Res<GameOptions>,
+    mut cameras: Query<&mut OrbitCamera>,
+) {
+    let changed = applied.read().count() + resets.read().count() > 0;
+    let (Some(game), Ok(mut orbit)) = (game, cameras.single_mut()) else { return };
+    if !changed || !options.auto_rotate || game.game().outcome().is_some() {
+        return;
+    }
+    let seat = game.game().position().to_move();
+    if game.seat(seat).kind != PlayerKind::Human {
+        return;
+    }
+    // The same angle, taken the short way round from where the camera is.
+    let target = seat_yaw(seat);
+    let turns = ((orbit.yaw - target) / TAU).round();
+    orbit.target_yaw = target + turns * TAU;
+    orbit.settled = false;
+}
+
+/// Places the camera from its angles, fitting the board to the window.
+fn apply_orbit(
+    mut cameras: Query<(&mut OrbitCamera, &mut Transform, &Projection)>,
+    geometry: Option<Res<BoardGeometry>>,
+    time: Res<Time>,
+) {
+    let Ok((mut orbit, mut transform, projection)) = cameras.single_mut() else { return };
+    let half = geometry.map_or(4.5, |g| g.half_extent()) + 0.9;
+    let k = 1.0 - (-time.delta_secs() * 5.0).exp();
+    let gap = orbit.target_yaw - orbit.yaw;
+    if gap.abs() > 1e-3 {
+        orbit.yaw += gap * k;
+    } else {
+        orbit.yaw = orbit.target_yaw;
+        orbit.settled = true;
+    }
+    let (fov, aspect) = match projection {
+        Projection::Perspective(p) => (p.fov, p.aspect_ratio),
+        _ => (PI / 4.0, 16.0 / 9.0),
+    };
+    // Distance at which the board (with its frame) fits both ways, plus margin.
+    let vertical = half * (0.45 + 0.55 * orbit.pitch.sin()) / (fov / 2.0).tan();
+    let horizontal = half / ((fov / 2.0).tan() * aspect.max(0.3));
+    let distance = vertical.max(horizontal) * 1.32 * orbit.zoom + 1.5;
+    let (sy, cy) = orbit.yaw.sin_cos();
+    let (sp, cp) = orbit.pitch.sin_cos();
+    let eye = Vec3::new(sy * cp, sp, cy * cp) * distance;
+    let look = Vec3::new(0.0, -0.4, 0.0);
+    let placed = Transform::from_translation(eye).looking_at(look, Vec3::Y);
+    // Only write when it moves, so what follows the camera can skip still frames.
+    if *transform != placed {
+        *transform = placed;
+    }
+}

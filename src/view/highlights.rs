@@ -1,0 +1,219 @@
+//! Markers on the board: the selected piece's destinations (plain moves and
+//! captures look different), the last move, and the cell under the mouse.
+
+use std::f32::consts::FRAC_PI_2;
+
+use arkes_engine::Coord;
+use bevy::picking::Pickable;
+use bevy::prelude::*;
+
+use crate::AppSystems;
+use crate::game::{BoardGeometry, BoardPos, Cell, InputLock, Match, PickBackground, Selection, picked_cell};
+use crate::options::PlayerKind;
+use crate::theme;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Hovered>()
+        .add_systems(Startup, create_marker_assets)
+        .add_observer(on_over)
+        .add_observer(on_out)
+        .add_systems(Update, (show_destinations, show_last_move, show_hover).in_set(AppSystems::View));
+}
+
+#[derive(Resource)]
+struct MarkerAssets {
+    disc: Handle<Mesh>,
+    ring: Handle<Mesh>,
+    square: Handle<Mesh>,
+    move_material: Handle<StandardMaterial>,
+    capture_material: Handle<StandardMaterial>,
+    last_material: Handle<StandardMaterial>,
+    hover_material: Handle<StandardMaterial>,
+}
+
+fn glow(materials: &mut Assets<StandardMaterial>, color: Color, alpha: f32) -> Handle<StandardMaterial> {
+    let linear = color.to_linear();
+    materials.add(StandardMaterial {
+        base_color: color.with_alpha(alpha),
+        emissive: LinearRgba::rgb(linear.red * 0.8, linear.green * 0.8, linear.blue * 0.8),
+        alpha_mode: AlphaMode::Blend,
+        unlit: true,
+        ..default()
+    })
+}
+
+fn create_marker_assets(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    commands.insert_resource(MarkerAssets {
+        disc: meshes.add(Circle::new(0.17).mesh().resolution(32)),
+        ring: meshes.add(Annulus::new(0.36, 0.45).mesh().resolution(48)),
+        square: meshes.add(Annulus::new(0.43, 0.47).mesh().resolution(4)),
+        move_material: glow(&mut materials, theme::MOVE_HINT, 0.85),
+        capture_material: glow(&mut materials, theme::CAPTURE_HINT, 0.9),
+        last_material: glow(&mut materials, theme::LAST_MOVE, 0.55),
+        hover_material: glow(&mut materials, Color::WHITE, 0.5),
+    });
+}
+
+/// A flat marker lying on the board.
+#[derive(Component)]
+struct DestinationMarker;
+
+#[derive(Component)]
+struct LastMoveMarker;
+
+#[derive(Component)]
+struct HoverMarker;
+
+/// The cell (or piece's cell) under the mouse, if any.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hovered(pub Option<Coord>);
+
+fn on_over(
+    mut over: On<Pointer<Over>>,
+    parents: Query<&ChildOf>,
+    cells: Query<&Cell>,
+    pieces: Query<&BoardPos>,
+    background: Query<(), With<PickBackground>>,
+    mut hovered: ResMut<Hovered>,
+) {
+    if let Some(coord) = picked_cell(over.entity, &parents, &cells, &pieces, &background) {
+        over.propagate(false);
+        hovered.0 = coord;
+    }
+}
+
+fn on_out(
+    mut out: On<Pointer<Out>>,
+    parents: Query<&ChildOf>,
+    cells: Query<&Cell>,
+    pieces: Query<&BoardPos>,
+    background: Query<(), With<PickBackground>>,
+    mut hovered: ResMut<Hovered>,
+) {
+    if let Some(coord) = picked_cell(out.entity, &parents, &cells, &pieces, &background) {
+        out.propagate(false);
+        if hovered.0 == coord {
+            hovered.0 = None;
+        }
+    }
+}
+
+/// The height of the top of `coord`'s formation.
+fn top_of(game: &Match, coord: Coord) -> f32 {
+    let f = game.game().position().board().get(coord);
+    let tokens = f.pieces().filter(|p| !p.is_marble()).count() as f32;
+    let marble =
+        if f.top().is_some_and(|p| p.is_marble()) { BoardGeometry::MARBLE_RADIUS * 1.8 } else { 0.0 };
+    tokens * BoardGeometry::TOKEN_HEIGHT + marble + 0.012
+}
+
+fn flat(position: Vec3) -> Transform {
+    Transform::from_translation(position).with_rotation(Quat::from_rotation_x(-FRAC_PI_2))
+}
+
+fn show_destinations(
+    mut commands: Commands,
+    selection: Res<Selection>,
+    game: Option<Res<Match>>,
+    geometry: Option<Res<BoardGeometry>>,
+    assets: Res<MarkerAssets>,
+    markers: Query<Entity, With<DestinationMarker>>,
+) {
+    if !selection.is_changed() {
+        return;
+    }
+    for entity in &markers {
+        commands.entity(entity).despawn();
+    }
+    let (Some(game), Some(g)) = (game, geometry) else { return };
+    for d in &selection.destinations {
+        let position = g.cell_center(d.to) + Vec3::Y * top_of(&game, d.to);
+        let (mesh, material) = if d.capture {
+            (assets.ring.clone(), assets.capture_material.clone())
+        } else {
+            (assets.disc.clone(), assets.move_material.clone())
+        };
+        commands.spawn((
+            Name::new(format!("destination {}", d.to)),
+            DestinationMarker,
+            Pickable::IGNORE,
+            Mesh3d(mesh),
+            MeshMaterial3d(material),
+            flat(position),
+        ));
+    }
+}
+
+fn show_last_move(
+    mut commands: Commands,
+    game: Option<Res<Match>>,
+    geometry: Option<Res<BoardGeometry>>,
+    assets: Res<MarkerAssets>,
+    markers: Query<Entity, With<LastMoveMarker>>,
+) {
+    let (Some(game), Some(g)) = (game, geometry) else { return };
+    if !game.is_changed() {
+        return;
+    }
+    for entity in &markers {
+        commands.entity(entity).despawn();
+    }
+    let Some(mv) = game.last_move() else { return };
+    for coord in [mv.from, mv.to] {
+        commands.spawn((
+            Name::new(format!("last move {coord}")),
+            LastMoveMarker,
+            Pickable::IGNORE,
+            Mesh3d(assets.square.clone()),
+            MeshMaterial3d(assets.last_material.clone()),
+            flat(g.cell_center(coord) + Vec3::Y * 0.004).with_rotation(
+                Quat::from_rotation_x(-FRAC_PI_2) * Quat::from_rotation_z(std::f32::consts::FRAC_PI_4),
+            ),
+        ));
+    }
+}
+
+/// A ring under the mouse on cells where clicking does something.
+fn show_hover(
+    mut commands: Commands,
+    hovered: Res<Hovered>,
+    selection: Res<Selection>,
+    lock: Res<InputLock>,
+    game: Option<Res<Match>>,
+    geometry: Option<Res<BoardGeometry>>,
+    assets: Res<MarkerAssets>,
+    mut marker: Query<(Entity, &mut Transform, &mut Visibility), With<HoverMarker>>,
+) {
+    let (Some(game), Some(g)) = (game, geometry) else { return };
+    let actionable = hovered.0.filter(|&c| {
+        let human = game.seat(game.game().position().to_move()).kind == PlayerKind::Human;
+        human
+            && !lock.is_locked()
+            && (selection.destinations.iter().any(|d| d.to == c)
+                || game.game().legal_moves().iter().any(|m| m.from == c))
+    });
+    let Ok((entity, mut transform, mut visibility)) = marker.single_mut() else {
+        commands.spawn((
+            Name::new("hover"),
+            HoverMarker,
+            Pickable::IGNORE,
+            Mesh3d(assets.ring.clone()),
+            MeshMaterial3d(assets.hover_material.clone()),
+            flat(Vec3::ZERO),
+            Visibility::Hidden,
+        ));
+        return;
+    };
+    let _ = entity;
+    match actionable {
+        Some(c) => {
+            *transform = flat(g.cell_center(c) + Vec3::Y * (top_of(&game, c) + 0.004));
+            *visibility = Visibility::Visible;
+        }
+        None => *visibility = Visibility::Hidden,
+    }
+}

@@ -1,0 +1,85 @@
+//! Coordinates around the board (files a, b, c… along South's and North's
+//! edges, ranks 1, 2, 3… along West's and East's), drawn as UI text kept on
+//! their place of the board frame as the camera moves.
+
+use arkes_engine::Coord;
+use bevy::prelude::*;
+
+use super::camera::OrbitCamera;
+use super::hud::Fonts;
+use crate::AppSystems;
+use crate::game::BoardGeometry;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, (respawn_labels, place_labels).chain().in_set(AppSystems::View));
+}
+
+/// A coordinate label and the point of the board frame it stands on.
+#[derive(Component, Clone, Copy, Debug)]
+struct CoordLabel {
+    anchor: Vec3,
+}
+
+fn respawn_labels(
+    mut commands: Commands,
+    geometry: Option<Res<BoardGeometry>>,
+    fonts: Option<Res<Fonts>>,
+    old: Query<Entity, With<CoordLabel>>,
+) {
+    let (Some(g), Some(fonts)) = (geometry, fonts) else { return };
+    if !g.is_changed() {
+        return;
+    }
+    for entity in &old {
+        commands.entity(entity).despawn();
+    }
+    let edge = g.half_extent() + 0.3;
+    let mut labels = Vec::new();
+    for i in 0..g.side {
+        let letter = ((b'a' + i) as char).to_string();
+        let number = (i + 1).to_string();
+        let file_x = g.cell_center(Coord::new(i, 0)).x;
+        let rank_z = g.cell_center(Coord::new(0, i)).z;
+        labels.push((letter.clone(), Vec3::new(file_x, 0.0, edge)));
+        labels.push((letter, Vec3::new(file_x, 0.0, -edge)));
+        labels.push((number.clone(), Vec3::new(-edge, 0.0, rank_z)));
+        labels.push((number, Vec3::new(edge, 0.0, rank_z)));
+    }
+    for (text, anchor) in labels {
+        commands.spawn((
+            Name::new(format!("label {text}")),
+            CoordLabel { anchor },
+            Text::new(text),
+            TextFont::from(fonts.bold.clone()).with_font_size(14.0),
+            TextColor(Color::srgba(0.95, 0.88, 0.74, 0.9)),
+            Node { position_type: PositionType::Absolute, ..default() },
+            ZIndex(-1),
+            Pickable::IGNORE,
+            Visibility::Hidden,
+        ));
+    }
+}
+
+/// Moves the labels when the camera or the window has changed (laying out
+/// text is not free, so still frames leave them alone).
+fn place_labels(
+    cameras: Query<(&Camera, &GlobalTransform, Ref<GlobalTransform>), With<OrbitCamera>>,
+    mut labels: Query<(&CoordLabel, &mut Node, &mut Visibility, Ref<ComputedNode>)>,
+) {
+    let Ok((camera, camera_transform, moved)) = cameras.single() else { return };
+    let labels_changed = labels.iter().any(|(_, _, _, computed)| computed.is_changed());
+    if !moved.is_changed() && !labels_changed {
+        return;
+    }
+    for (label, mut node, mut visibility, computed) in &mut labels {
+        match camera.world_to_viewport(camera_transform, label.anchor) {
+            Ok(p) => {
+                let size = computed.size() * computed.inverse_scale_factor();
+                node.left = px(p.x - size.x / 2.0);
+                node.top = px(p.y - size.y / 2.0);
+                *visibility = Visibility::Inherited;
+            }
+            Err(_) => *visibility = Visibility::Hidden,
+        }
+    }
+}

@@ -1,0 +1,28 @@
+//! What the players see and touch: the scene, piece looks, markers, camera,
+//! coordinates and HUD. Needs a window and a renderer; the logic it shows is
+//! in [`crate::game`].
+
+pub mod camera;
+pub mod highlights;
+pub mod hud;
+mod labels;
+pub mod pieces;
+pub mod scene;
+
+use bevy::prelude::*;
+
+/// Rendering and interaction on top of [`crate::game::GameLogicPlugin`].
+pub struct ViewPlugin;
+
+impl Plugin for ViewPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((
+            scene::plugin,
+            pieces::plugin,
+            highlights::plugin,
+            camera::plugin,
+            hud::plugin,
+            labels::plugin,
+        ));
+    }
+}

@@ -1,0 +1,142 @@
+//! The table, the wooden board with its grid and golden cell, and the light.
+
+use arkes_engine::Coord;
+use bevy::light::{CascadeShadowConfigBuilder, GlobalAmbientLight};
+use bevy::prelude::*;
+
+use crate::game::{BoardGeometry, Cell, PickBackground};
+use crate::theme;
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(ClearColor(theme::TABLE))
+        .insert_resource(GlobalAmbientLight {
+            color: Color::srgb(1.0, 0.96, 0.9),
+            brightness: 140.0,
+            ..default()
+        })
+        .insert_resource(bevy::light::DirectionalLightShadowMap { size: 2048 })
+        .add_systems(Startup, (create_materials, spawn_table_and_light).chain())
+        .add_systems(Update, spawn_board_frame.run_if(resource_exists_and_changed::<BoardGeometry>))
+        .add_observer(dress_cell);
+}
+
+/// Materials and meshes of the board, made once.
+#[derive(Resource)]
+pub struct BoardAssets {
+    /// Wood tones for the cells, picked by cell so the board looks natural.
+    pub cell_wood: Vec<Handle<StandardMaterial>>,
+    /// The golden cell.
+    pub gold: Handle<StandardMaterial>,
+    /// The frame and the grooves between cells.
+    pub frame: Handle<StandardMaterial>,
+    /// A cell tile.
+    pub tile: Handle<Mesh>,
+}
+
+fn create_materials(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let wood = theme::WOOD.to_srgba();
+    let cell_wood = [0.0, 0.035, -0.03, 0.06, -0.05]
+        .iter()
+        .map(|d| {
+            materials.add(StandardMaterial {
+                base_color: Color::srgb(wood.red + d, wood.green + d * 0.8, wood.blue + d * 0.6),
+                perceptual_roughness: 0.62,
+                reflectance: 0.35,
+                ..default()
+            })
+        })
+        .collect();
+    let gold = materials.add(StandardMaterial {
+        base_color: theme::GOLD,
+        emissive: LinearRgba::rgb(0.9, 0.55, 0.02),
+        metallic: 0.0,
+        perceptual_roughness: 0.35,
+        reflectance: 0.6,
+        ..default()
+    });
+    let frame = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.36, 0.22, 0.12),
+        perceptual_roughness: 0.55,
+        ..default()
+    });
+    let tile = meshes.add(Cuboid::new(0.94, 0.04, 0.94));
+    commands.insert_resource(BoardAssets { cell_wood, gold, frame, tile });
+}
+
+/// The table is the clear colour around the board: a mesh under the whole
+/// screen would cost a full screen of lit pixels every frame, which software
+/// renderers (and phones) feel. Clicks on it land on the window, which is a
+/// pick background.
+fn spawn_table_and_light(mut commands: Commands, windows: Query<Entity, With<Window>>) {
+    for window in &windows {
+        commands.entity(window).insert(PickBackground);
+    }
+    commands.spawn((
+        Name::new("sun"),
+        DirectionalLight {
+            illuminance: 5_500.0,
+            shadow_maps_enabled: true,
+            color: Color::srgb(1.0, 0.97, 0.92),
+            ..default()
+        },
+        // One cascade covers the whole board: the scene is small, and each
+        // cascade renders it again (costly with software rendering).
+        CascadeShadowConfigBuilder { num_cascades: 1, maximum_distance: 30.0, ..default() }.build(),
+        Transform::from_xyz(-5.0, 9.0, 4.0).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
+}
+
+/// The board's frame under the cells, remade when the board side changes.
+#[derive(Component)]
+struct BoardFrame;
+
+fn spawn_board_frame(
+    mut commands: Commands,
+    geometry: Res<BoardGeometry>,
+    assets: Res<BoardAssets>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    old: Query<Entity, With<BoardFrame>>,
+) {
+    for entity in &old {
+        commands.entity(entity).despawn();
+    }
+    let size = f32::from(geometry.side) + 1.2;
+    commands.spawn((
+        Name::new("board"),
+        BoardFrame,
+        PickBackground,
+        Mesh3d(meshes.add(Cuboid::new(size, 0.3, size))),
+        MeshMaterial3d(assets.frame.clone()),
+        Transform::from_xyz(0.0, -0.15 - 0.02, 0.0),
+    ));
+}
+
+/// A small deterministic hash of a cell, to vary the wood from cell to cell.
+fn cell_variant(coord: Coord, n: usize) -> usize {
+    let h = (coord.index() as u32).wrapping_mul(2_654_435_761).rotate_left(13) ^ 0x5bd1_e995;
+    (h.wrapping_mul(0x27d4_eb2d) >> 7) as usize % n
+}
+
+/// Gives a new cell its tile: wood, or gold for the golden cell.
+fn dress_cell(
+    add: On<Add, Cell>,
+    cells: Query<&Cell>,
+    geometry: Option<Res<BoardGeometry>>,
+    assets: Option<Res<BoardAssets>>,
+    mut commands: Commands,
+) {
+    let (Ok(cell), Some(assets)) = (cells.get(add.entity), assets) else { return };
+    let golden = geometry.is_some_and(|g| g.golden_cell() == cell.coord);
+    let material = if golden {
+        assets.gold.clone()
+    } else {
+        assets.cell_wood[cell_variant(cell.coord, assets.cell_wood.len())].clone()
+    };
+    commands.entity(add.entity).insert((Mesh3d(assets.tile.clone()), MeshMaterial3d(material)));
+    // The tile's top is flush with y = 0, where pieces stand.
+    commands.entity(add.entity).entry::<Transform>().and_modify(|mut t| t.translation.y = -0.02);
+}

@@ -1,0 +1,179 @@
+//! Headless app tests: the game logic (Match, sync, picking, animation lock)
+//! with `MinimalPlugins`, no window or GPU.
+
+mod common;
+
+use arkes::GameOptions;
+use arkes::game::{Leaving, Selection};
+use arkes_engine::Seat;
+use bevy::prelude::*;
+use common::*;
+
+#[test]
+fn the_board_is_synced_at_start() {
+    let mut app = app(GameOptions { players: 4, side: 11, ..GameOptions::default() });
+    assert_synced(&mut app);
+    assert_eq!(board_entities(&mut app).len(), 4 * 9 + 4);
+}
+
+#[test]
+fn entities_follow_the_engine_through_whole_random_games() {
+    let mut plies = 0;
+    for (players, side, seed) in [(2, 9, 7_u64), (3, 7, 11), (4, 9, 13), (4, 5, 17)] {
+        plies += random_game(players, side, seed);
+    }
+    assert!(plies > 100, "{plies} plies in all");
+}
+
+fn random_game(players: usize, side: u8, seed: u64) -> usize {
+    let mut app = app(GameOptions { players, side, ..GameOptions::default() });
+    let mut seed = seed.wrapping_mul(0x2545_f491_4f6c_dd1d) | 1;
+    let mut plies = 0;
+    while game(&app).game().outcome().is_none() {
+        let moves = game(&app).game().legal_moves();
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let mv = moves[(seed % moves.len() as u64) as usize];
+        let mover_before = entity_at(&mut app, &mv.from.to_string(), 1)
+            .or_else(|| entity_at(&mut app, &mv.from.to_string(), 0))
+            .expect("a piece on the origin");
+        command(&mut app, &mv.from.to_string(), &mv.to.to_string());
+        assert_synced(&mut app);
+        // The piece that moved keeps its entity (it hops, it is not respawned).
+        let top = game(&app).game().position().board().get(mv.to).len() as u8 - 1;
+        assert_eq!(entity_at(&mut app, &mv.to.to_string(), top), Some(mover_before), "after {mv}");
+        settle(&mut app);
+        assert_synced(&mut app);
+        plies += 1;
+    }
+    // Everything that left the board is gone once its animation ended.
+    let world = app.world_mut();
+    assert_eq!(world.query::<&Leaving>().iter(world).count(), 0);
+    plies
+}
+
+#[test]
+fn clicking_a_piece_then_a_destination_plays_the_move() {
+    let mut app = app(GameOptions::default());
+    let piece = entity_at(&mut app, "b1", 0).unwrap();
+    click(&mut app, piece);
+    let selection = app.world().resource::<Selection>().clone();
+    assert_eq!(selection.from, Some("b1".parse().unwrap()));
+    assert_eq!(selection.destinations.len(), 5);
+    let target = cell_entity(&mut app, "b2");
+    click(&mut app, target);
+    app.update();
+    let g = game(&app).game();
+    assert_eq!(g.plies().len(), 1);
+    assert_eq!(g.position().board().get("b2".parse().unwrap()).to_text(), "S");
+    assert_eq!(g.position().to_move(), Seat::North);
+    assert_eq!(app.world().resource::<Selection>().from, None);
+}
+
+#[test]
+fn clicking_the_selected_piece_again_or_elsewhere_deselects() {
+    let mut app = app(GameOptions::default());
+    let piece = entity_at(&mut app, "c1", 0).unwrap();
+    click(&mut app, piece);
+    assert!(app.world().resource::<Selection>().from.is_some());
+    click(&mut app, piece);
+    assert_eq!(app.world().resource::<Selection>().from, None);
+    click(&mut app, piece);
+    pick(&mut app, None);
+    assert_eq!(app.world().resource::<Selection>().from, None);
+    // Selecting another own piece moves the selection to it.
+    click(&mut app, piece);
+    let other = entity_at(&mut app, "g1", 0).unwrap();
+    click(&mut app, other);
+    assert_eq!(app.world().resource::<Selection>().from, Some("g1".parse().unwrap()));
+}
+
+#[test]
+fn the_wrong_seat_or_an_illegal_destination_changes_nothing() {
+    let mut app = app(GameOptions::default());
+    let before = game(&app).game().position().clone();
+    // A North token while South is to move.
+    let north = entity_at(&mut app, "b9", 0).unwrap();
+    click(&mut app, north);
+    assert_eq!(app.world().resource::<Selection>().from, None);
+    // A South token, then a cell it cannot reach.
+    let south = entity_at(&mut app, "b1", 0).unwrap();
+    click(&mut app, south);
+    let far = cell_entity(&mut app, "b4");
+    click(&mut app, far);
+    app.update();
+    assert_eq!(game(&app).game().position(), &before);
+    assert_eq!(game(&app).game().plies().len(), 0);
+    // An illegal command sent directly is refused too.
+    command(&mut app, "e1", "e2");
+    command(&mut app, "b9", "b8");
+    assert_eq!(game(&app).game().position(), &before);
+    assert_synced(&mut app);
+}
+
+#[test]
+fn input_is_locked_while_the_move_animates_and_unlocked_after() {
+    let mut app = app(GameOptions::default());
+    command(&mut app, "b1", "b2");
+    assert!(locked(&app), "the hop is playing");
+    // North clicks during the animation are ignored.
+    let north = entity_at(&mut app, "b9", 0).unwrap();
+    click(&mut app, north);
+    assert_eq!(app.world().resource::<Selection>().from, None);
+    let mut updates = 0;
+    while locked(&app) {
+        app.update();
+        updates += 1;
+        assert!(updates < 50);
+    }
+    // 320 ms of hop at 50 ms a frame.
+    assert!((5..=9).contains(&updates), "{updates} updates");
+    let piece = entity_at(&mut app, "b2", 0).unwrap();
+    let t = app.world().get::<Transform>(piece).unwrap().translation;
+    assert!((t - Vec3::new(-3.0, 0.0, 3.0)).length() < 1e-4, "the piece rests on b2: {t}");
+    click(&mut app, north);
+    assert_eq!(app.world().resource::<Selection>().from, Some("b9".parse().unwrap()));
+}
+
+#[test]
+fn a_capture_despawns_exactly_the_captured_entity_after_its_animation() {
+    let mut app = app_from(
+        "
+5 .  .  Nn N  .
+4 .  .  .  .  .
+3 .  .  SS N  .
+2 .  .  .  .  .
+1 .  .  Ss .  S
+to move: South
+in: South North
+",
+    );
+    let victim = entity_at(&mut app, "d3", 0).unwrap();
+    let mover = entity_at(&mut app, "c3", 1).unwrap();
+    let count = board_entities(&mut app).len();
+    command(&mut app, "c3", "d3");
+    assert!(app.world().get::<Leaving>(victim).is_some(), "the captured token is leaving");
+    assert!(app.world().get_entity(victim).is_ok());
+    settle(&mut app);
+    assert!(app.world().get_entity(victim).is_err(), "despawned after its animation");
+    assert!(app.world().get_entity(mover).is_ok());
+    assert_eq!(board_entities(&mut app).len(), count - 1);
+    assert_eq!(entity_at(&mut app, "d3", 0), Some(mover));
+    assert_synced(&mut app);
+}
+
+#[test]
+fn r_restarts_the_game() {
+    let mut app = app(GameOptions::default());
+    command(&mut app, "b1", "b2");
+    settle(&mut app);
+    assert_eq!(game(&app).game().plies().len(), 1);
+    press_key(&mut app, KeyCode::KeyR);
+    assert_eq!(game(&app).game().plies().len(), 0);
+    assert_synced(&mut app);
+    assert!(!locked(&app));
+    let b1 = entity_at(&mut app, "b1", 0).unwrap();
+    let t = app.world().get::<Transform>(b1).unwrap().translation;
+    assert!((t - Vec3::new(-3.0, 0.0, 4.0)).length() < 1e-4, "restarted pieces stand on their cells");
+}

@@ -1,0 +1,158 @@
+//! A headless game app for tests: the game logic with `MinimalPlugins`, no
+//! window or GPU, and time advanced by hand.
+#![allow(dead_code)]
+
+use std::time::Duration;
+
+use arkes::GameOptions;
+use arkes::game::{BoardPos, CellPicked, GameLogicPlugin, InputLock, Marble, Match, MoveCommand, Token};
+use arkes_engine::{Coord, Piece, Setup};
+use bevy::camera::NormalizedRenderTarget;
+use bevy::picking::backend::HitData;
+use bevy::picking::events::{Click, Pointer};
+use bevy::picking::pointer::{Location, PointerButton, PointerId};
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+
+/// Each `update()` advances time by this much.
+pub const STEP: Duration = Duration::from_millis(50);
+
+/// A headless app running the game logic for `options`.
+pub fn app(options: GameOptions) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        TransformPlugin,
+        bevy::input::InputPlugin,
+        bevy::state::app::StatesPlugin,
+        bevy_tweening::TweeningPlugin,
+        GameLogicPlugin { options },
+    ));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(STEP));
+    app.update();
+    app.update();
+    app
+}
+
+/// A headless app starting from a position in the engine's text format.
+pub fn app_from(position: &str) -> App {
+    let setup: Setup = position.parse().expect("test position");
+    app(GameOptions { position: Some(setup), ..GameOptions::default() })
+}
+
+/// The match resource.
+pub fn game(app: &App) -> &Match {
+    app.world().resource::<Match>()
+}
+
+/// Whether input is locked by animations.
+pub fn locked(app: &App) -> bool {
+    app.world().resource::<InputLock>().is_locked()
+}
+
+/// Runs updates until animations are over (at most `limit` updates).
+pub fn settle(app: &mut App) {
+    for _ in 0..200 {
+        app.update();
+        if !locked(app) {
+            return;
+        }
+    }
+    panic!("animations never finished");
+}
+
+/// The piece entities on the board, by position.
+pub fn board_entities(app: &mut App) -> Vec<(BoardPos, Piece, Entity)> {
+    let world = app.world_mut();
+    let mut q = world.query::<(Entity, &BoardPos, Option<&Token>, Option<&Marble>)>();
+    let mut v: Vec<_> = q
+        .iter(world)
+        .map(|(e, pos, t, m)| {
+            let piece = match (t, m) {
+                (Some(t), _) => Piece::token(t.seat),
+                (None, Some(m)) => Piece::marble(m.seat),
+                _ => unreachable!("a BoardPos without a piece"),
+            };
+            (*pos, piece, e)
+        })
+        .collect();
+    v.sort_by_key(|(p, _, _)| (p.coord, p.level));
+    v
+}
+
+/// Asserts that the entities match the engine's board exactly.
+pub fn assert_synced(app: &mut App) {
+    let expected: Vec<(BoardPos, Piece)> = {
+        let board = game(app).game().position().board();
+        let mut v = Vec::new();
+        for (coord, f) in board.occupied() {
+            for (level, piece) in f.pieces().enumerate() {
+                v.push((BoardPos { coord, level: level as u8 }, piece));
+            }
+        }
+        v.sort_by_key(|(p, _)| (p.coord, p.level));
+        v
+    };
+    let actual: Vec<(BoardPos, Piece)> =
+        board_entities(app).into_iter().map(|(p, piece, _)| (p, piece)).collect();
+    assert_eq!(actual, expected, "entities drifted from the engine\n{}", game(app).game().position());
+}
+
+/// The entity standing at `coord`, `level`.
+pub fn entity_at(app: &mut App, coord: &str, level: u8) -> Option<Entity> {
+    let coord: Coord = coord.parse().unwrap();
+    board_entities(app).into_iter().find(|(p, _, _)| p.coord == coord && p.level == level).map(|(_, _, e)| e)
+}
+
+/// The cell entity of `coord`.
+pub fn cell_entity(app: &mut App, coord: &str) -> Entity {
+    let coord: Coord = coord.parse().unwrap();
+    let world = app.world_mut();
+    let mut q = world.query::<(Entity, &arkes::game::Cell)>();
+    q.iter(world).find(|(_, c)| c.coord == coord).map(|(e, _)| e).expect("cell entity")
+}
+
+/// Triggers a primary-button click on `entity`, as picking would.
+pub fn click(app: &mut App, entity: Entity) {
+    app.world_mut().trigger(Pointer::new(
+        PointerId::Mouse,
+        Location { target: NormalizedRenderTarget::None { width: 1280, height: 720 }, position: Vec2::ZERO },
+        Click {
+            button: PointerButton::Primary,
+            hit: HitData::new(Entity::PLACEHOLDER, 1.0, None, None),
+            duration: Duration::from_millis(80),
+            count: 1,
+        },
+        entity,
+    ));
+    app.update();
+}
+
+/// Sends a move command and runs one update.
+pub fn command(app: &mut App, from: &str, to: &str) {
+    app.world_mut().write_message(MoveCommand { from: from.parse().unwrap(), to: to.parse().unwrap() });
+    app.update();
+}
+
+/// Sends a picked cell (or elsewhere) and runs one update.
+pub fn pick(app: &mut App, coord: Option<&str>) {
+    app.world_mut().write_message(CellPicked { coord: coord.map(|c| c.parse().unwrap()) });
+    app.update();
+}
+
+/// Presses and releases `key` (through the input messages, as a keyboard would).
+pub fn press_key(app: &mut App, key: KeyCode) {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: key,
+            logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
+}
