@@ -54,7 +54,7 @@ pub fn mark_symbol(mark: Mark) -> &'static str {
 }
 
 /// The golden cell.
-pub const GOLD: Color = Color::srgb(1.0, 0.70, 0.05);
+pub const GOLD: Color = Color::srgb(0.96, 0.62, 0.04);
 /// Light wood of the board.
 pub const WOOD: Color = Color::srgb(0.78, 0.58, 0.36);
 /// The table under the board.

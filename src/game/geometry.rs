@@ -17,7 +17,7 @@ pub struct BoardGeometry {
 
 impl BoardGeometry {
     /// Height of a token.
-    pub const TOKEN_HEIGHT: f32 = 0.16;
+    pub const TOKEN_HEIGHT: f32 = 0.18;
     /// Radius of a token.
     pub const TOKEN_RADIUS: f32 = 0.37;
     /// Radius of a marble.

@@ -48,12 +48,12 @@ fn create_marker_assets(
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     commands.insert_resource(MarkerAssets {
-        disc: meshes.add(Circle::new(0.17).mesh().resolution(32)),
-        ring: meshes.add(Annulus::new(0.36, 0.45).mesh().resolution(48)),
-        square: meshes.add(Annulus::new(0.43, 0.47).mesh().resolution(4)),
+        disc: meshes.add(Circle::new(0.2).mesh().resolution(32)),
+        ring: meshes.add(Annulus::new(0.33, 0.46).mesh().resolution(48)),
+        square: meshes.add(Rectangle::new(0.94, 0.94)),
         move_material: glow(&mut materials, theme::MOVE_HINT, 0.85),
         capture_material: glow(&mut materials, theme::CAPTURE_HINT, 0.9),
-        last_material: glow(&mut materials, theme::LAST_MOVE, 0.55),
+        last_material: glow(&mut materials, theme::LAST_MOVE, 0.3),
         hover_material: glow(&mut materials, Color::WHITE, 0.5),
     });
 }
@@ -170,9 +170,7 @@ fn show_last_move(
             Pickable::IGNORE,
             Mesh3d(assets.square.clone()),
             MeshMaterial3d(assets.last_material.clone()),
-            flat(g.cell_center(coord) + Vec3::Y * 0.004).with_rotation(
-                Quat::from_rotation_x(-FRAC_PI_2) * Quat::from_rotation_z(std::f32::consts::FRAC_PI_4),
-            ),
+            flat(g.cell_center(coord) + Vec3::Y * 0.003),
         ));
     }
 }

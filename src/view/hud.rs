@@ -101,10 +101,11 @@ fn spawn_hud(mut commands: Commands, fonts: Res<Fonts>) {
             Name::new("outcome"),
             OutcomePanel,
             Visibility::Hidden,
+            // Low on the screen, so the celebration on the golden cell shows.
             Node {
                 position_type: PositionType::Absolute,
                 width: percent(100),
-                top: percent(38),
+                bottom: px(48),
                 justify_content: JustifyContent::Center,
                 ..default()
             },

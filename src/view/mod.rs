@@ -3,6 +3,7 @@
 //! in [`crate::game`].
 
 pub mod camera;
+mod celebration;
 pub mod highlights;
 pub mod hud;
 mod labels;
@@ -23,6 +24,7 @@ impl Plugin for ViewPlugin {
             camera::plugin,
             hud::plugin,
             labels::plugin,
+            celebration::plugin,
         ));
     }
 }

@@ -24,6 +24,8 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource)]
 pub struct PieceAssets {
     token: Handle<Mesh>,
+    seam: Handle<Mesh>,
+    seam_material: BySeat<Handle<StandardMaterial>>,
     marble: Handle<Mesh>,
     marks: [Handle<Mesh>; 4],
     token_material: BySeat<Handle<StandardMaterial>>,
@@ -56,6 +58,16 @@ fn create_piece_assets(
     let token = meshes
         .add(Cylinder::new(BoardGeometry::TOKEN_RADIUS, BoardGeometry::TOKEN_HEIGHT).mesh().resolution(48));
     let marble = meshes.add(Sphere::new(BoardGeometry::MARBLE_RADIUS).mesh().uv(40, 24));
+    // A darker band round the foot of each token, so that two stacked tokens
+    // of one colour (a tower) read as two.
+    let seam = meshes.add(Cylinder::new(BoardGeometry::TOKEN_RADIUS + 0.004, 0.035).mesh().resolution(48));
+    let seam_material = BySeat::from_fn(|seat| {
+        materials.add(StandardMaterial {
+            base_color: theme::seat_color(seat).darker(0.22),
+            perceptual_roughness: 0.7,
+            ..default()
+        })
+    });
     let marks = [Mark::Ring, Mark::Triangle, Mark::Square, Mark::Diamond].map(|m| meshes.add(mark_mesh(m)));
     let token_material = BySeat::from_fn(|seat| {
         materials.add(StandardMaterial {
@@ -82,6 +94,8 @@ fn create_piece_assets(
     });
     commands.insert_resource(PieceAssets {
         token,
+        seam,
+        seam_material,
         marble,
         marks,
         token_material,
@@ -116,6 +130,14 @@ fn dress_token(
                 .with_rotation(Quat::from_rotation_x(-FRAC_PI_2)),
         ))
         .id();
+    let seam = commands
+        .spawn((
+            Name::new("seam"),
+            Mesh3d(assets.seam.clone()),
+            MeshMaterial3d(assets.seam_material[token.seat].clone()),
+            Transform::from_xyz(0.0, -rest_y + 0.0175, 0.0),
+        ))
+        .id();
     let visual = commands
         .spawn((
             Name::new("token mesh"),
@@ -124,7 +146,7 @@ fn dress_token(
             MeshMaterial3d(assets.token_material[token.seat].clone()),
             Transform::from_xyz(0.0, rest_y, 0.0),
         ))
-        .add_child(mark)
+        .add_children(&[mark, seam])
         .id();
     commands.entity(add.entity).add_child(visual);
 }

@@ -52,10 +52,10 @@ fn create_materials(
         .collect();
     let gold = materials.add(StandardMaterial {
         base_color: theme::GOLD,
-        emissive: LinearRgba::rgb(0.9, 0.55, 0.02),
+        emissive: LinearRgba::rgb(1.4, 0.8, 0.05),
         metallic: 0.0,
-        perceptual_roughness: 0.35,
-        reflectance: 0.6,
+        perceptual_roughness: 0.3,
+        reflectance: 0.7,
         ..default()
     });
     let frame = materials.add(StandardMaterial {
