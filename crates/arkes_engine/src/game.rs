@@ -210,6 +210,15 @@ pub struct PlyReport {
     pub outcome: Option<Outcome>,
 }
 
+/// When and by whom a ply was played.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct PlyInfo {
+    /// The seat that moved (or ran out of time).
+    pub mover: Seat,
+    /// The round it was played in, from 1 (R15).
+    pub round: u32,
+}
+
 /// Counters that change ply by ply and are restored by undo.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Counters {
@@ -244,6 +253,7 @@ pub struct Game {
     limits: Limits,
     position: Position,
     plies: Vec<Ply>,
+    info: Vec<PlyInfo>,
     undo: Vec<(Undo, Counters)>,
     redo: Vec<Ply>,
     counters: Counters,
@@ -263,6 +273,7 @@ impl Game {
             limits,
             position,
             plies: Vec::new(),
+            info: Vec::new(),
             undo: Vec::new(),
             redo: Vec::new(),
             counters: Counters {
@@ -307,6 +318,12 @@ impl Game {
     #[must_use]
     pub fn plies(&self) -> &[Ply] {
         &self.plies
+    }
+
+    /// Who played each ply and in which round, in the order of [`Game::plies`].
+    #[must_use]
+    pub fn ply_info(&self) -> &[PlyInfo] {
+        &self.info
     }
 
     /// How the game ended, `None` while it goes on.
@@ -418,6 +435,7 @@ impl Game {
     pub fn undo(&mut self) -> bool {
         let Some((undo, counters)) = self.undo.pop() else { return false };
         let ply = self.plies.pop().expect("one ply per undo record");
+        self.info.pop();
         self.position.undo(undo);
         self.counters = counters;
         self.redo.push(ply);
@@ -523,6 +541,7 @@ impl Game {
             (ply, _) => ply,
         };
         self.plies.push(ply);
+        self.info.push(PlyInfo { mover: report.mover, round: before.rounds_completed + 1 });
         self.undo.push((undo, before));
         self.counters = Counters { spent_ms: 0, ..next };
         report

@@ -74,16 +74,19 @@ mod mv;
 mod perft;
 mod piece;
 mod position;
+mod record;
 mod setup;
 pub mod zobrist;
 
 pub use board::{Board, VALID_SIDES};
 pub use coord::{Coord, DIRECTIONS, MAX_CELLS, MAX_SIDE, ParseCoordError};
 pub use game::{
-    Clock, DrawReason, Game, GameRecord, Limits, LoadError, Outcome, Ply, PlyError, PlyReport, SAVE_FORMAT,
+    Clock, DrawReason, Game, GameRecord, Limits, LoadError, Outcome, Ply, PlyError, PlyInfo, PlyReport,
+    SAVE_FORMAT,
 };
 pub use mv::{IllegalMoveError, Move, MoveError, MoveKind, MoveText, ParseMoveError};
 pub use perft::{perft, perft_naive};
 pub use piece::{BySeat, Formation, ParseSeatError, Piece, PieceKind, Seat, SeatSet};
 pub use position::{Captured, Elimination, ParsePositionError, Position, Undo, Win, WinReason};
+pub use record::ParseRecordError;
 pub use setup::{ParseSetupError, Placement, Setup, SetupError};

@@ -42,4 +42,3 @@ fn perft_counts_repetitions_deep_in_the_tree() {
     let mut p = Position::standard(2, 5).unwrap();
     assert_eq!(perft(&mut p, 5), perft_naive(&p, 5));
 }
-
