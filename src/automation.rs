@@ -14,14 +14,19 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_dis
 use bevy::window::PrimaryWindow;
 use serde_json::{Value, json};
 
+use bevy::ui::UiGlobalTransform;
+
 use crate::game::{BoardGeometry, BoardPos, InputLock, Marble, Match, MoveApplied};
+use crate::i18n::Locale;
+use crate::screens::{Overlay, Screen};
+use crate::ui::ButtonId;
 use crate::view::camera::OrbitCamera;
 use crate::{AppSystems, GameOptions};
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Automation>().add_systems(Startup, listen_to_stdin).add_systems(
         Update,
-        (run_commands, report_view, report_moves, record_frame_time, exit_after_frames)
+        (run_commands, report_view, report_screen, report_moves, record_frame_time, exit_after_frames)
             .chain()
             .after(AppSystems::View),
     );
@@ -50,11 +55,28 @@ fn listen_to_stdin(mut commands: Commands, options: Res<GameOptions>) {
     commands.insert_resource(CommandLines(std::sync::Mutex::new(receiver)));
 }
 
+/// The screen of an automation name (`title`, `new-game`…).
+fn screen_named(name: &str) -> Option<Screen> {
+    Some(match name {
+        "title" => Screen::Title,
+        "new-game" => Screen::NewGame,
+        "gameplay" => Screen::Gameplay,
+        "load" => Screen::Load,
+        "rules" => Screen::Rules,
+        "settings" => Screen::Settings,
+        _ => return None,
+    })
+}
+
 fn run_commands(
     lines: Option<Res<CommandLines>>,
     mut commands: Commands,
     game: Option<Res<Match>>,
     mut exit: MessageWriter<AppExit>,
+    mut next_screen: ResMut<NextState<Screen>>,
+    mut next_overlay: ResMut<NextState<Overlay>>,
+    mut locale: ResMut<Locale>,
+    nodes: Query<(Entity, &ComputedNode, &UiGlobalTransform, Option<&Text>)>,
 ) {
     let Some(lines) = lines else { return };
     let Ok(receiver) = lines.0.lock() else { return };
@@ -74,6 +96,28 @@ fn run_commands(
             }
             (Some("quit"), None) => {
                 exit.write(AppExit::Success);
+            }
+            (Some("goto"), Some(name)) => match screen_named(name) {
+                Some(screen) => next_screen.set(screen),
+                None => emit(&json!({"event": "error", "message": format!("no screen `{name}`")})),
+            },
+            (Some("overlay"), Some(name)) => match name {
+                "paused" => next_overlay.set(Overlay::Paused),
+                "none" => next_overlay.set(Overlay::None),
+                _ => emit(&json!({"event": "error", "message": format!("no overlay `{name}`")})),
+            },
+            (Some("dump-ui"), None) => {
+                for (entity, node, transform, text) in &nodes {
+                    let size = node.size() * node.inverse_scale_factor();
+                    let centre = transform.translation * node.inverse_scale_factor();
+                    emit(&json!({"event": "node", "entity": entity.to_bits(), "size": [size.x, size.y],
+                        "centre": [centre.x, centre.y], "text": text.map(|t| t.0.chars().take(30).collect::<String>())}));
+                }
+            }
+            (Some("lang"), Some(code)) => {
+                if !locale.set(code) {
+                    emit(&json!({"event": "error", "message": format!("no language `{code}`")}));
+                }
             }
             _ => emit(&json!({"event": "error", "message": format!("unknown command `{line}`")})),
         }
@@ -103,6 +147,9 @@ struct Automation {
     moved: bool,
     frame_ms: Vec<f32>,
     screenshot_requested: bool,
+    /// The screen, overlay and language last seen, and frames since it changed.
+    screen_key: Option<String>,
+    screen_frames: u32,
 }
 
 /// Snake-case name of a seat for JSON.
@@ -184,8 +231,9 @@ fn report_view(
     window: Query<&Window, With<PrimaryWindow>>,
     pieces: Query<(&BoardPos, &GlobalTransform, Option<&Marble>)>,
     lock: Res<InputLock>,
+    screen: Res<State<Screen>>,
 ) {
-    if !options.automation || frames.0 < 3 {
+    if !options.automation || frames.0 < 3 || *screen.get() != Screen::Gameplay {
         return;
     }
     let (Some(game), Some(g), Ok((camera, transform, orbit)), Ok(window)) =
@@ -208,6 +256,47 @@ fn report_view(
     state.ready = true;
     state.moved = false;
     state.reported_yaw = Some(orbit.yaw);
+}
+
+/// `screen` once the UI of a new screen or overlay has been laid out, with
+/// the window position of each of its buttons.
+fn report_screen(
+    options: Res<GameOptions>,
+    screen: Res<State<Screen>>,
+    overlay: Option<Res<State<Overlay>>>,
+    locale: Res<Locale>,
+    mut state: ResMut<Automation>,
+    buttons: Query<(&ButtonId, &ComputedNode, &UiGlobalTransform, &InheritedVisibility)>,
+) {
+    if !options.automation {
+        return;
+    }
+    let key = format!("{:?}/{:?}/{}", screen.get(), overlay.as_ref().map(|o| *o.get()), locale.code());
+    if state.screen_key.as_deref() != Some(key.as_str()) {
+        state.screen_key = Some(key);
+        state.screen_frames = 0;
+        return;
+    }
+    state.screen_frames += 1;
+    // Layout and text take a few frames to settle.
+    if state.screen_frames != 4 {
+        return;
+    }
+    let mut list = BTreeMap::new();
+    for (id, node, transform, visible) in &buttons {
+        if !visible.get() || node.size().x <= 0.0 {
+            continue;
+        }
+        let centre = transform.translation * node.inverse_scale_factor();
+        list.insert(id.0.clone(), json!([centre.x.round(), centre.y.round()]));
+    }
+    emit(&json!({
+        "event": "screen",
+        "screen": format!("{:?}", screen.get()).to_ascii_lowercase(),
+        "overlay": overlay.map(|o| format!("{:?}", o.get()).to_ascii_lowercase()),
+        "language": locale.code(),
+        "buttons": list,
+    }));
 }
 
 fn report_moves(

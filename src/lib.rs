@@ -9,8 +9,14 @@
 
 pub mod automation;
 pub mod game;
+pub mod i18n;
 pub mod options;
+pub mod saves;
+pub mod screens;
+pub mod settings;
+pub mod storage;
 pub mod theme;
+pub mod ui;
 pub mod view;
 
 use bevy::prelude::*;
@@ -62,12 +68,26 @@ impl Plugin for AppPlugin {
                 .set(WindowPlugin { primary_window: Some(window), ..default() })
                 .set(AssetPlugin { meta_check: bevy::asset::AssetMetaCheck::Never, ..default() }),
         );
+        app.insert_resource(storage::Store::platform());
         app.add_plugins((
             MeshPickingPlugin,
             bevy_tweening::TweeningPlugin,
             game::GameLogicPlugin { options: self.options.clone() },
+            FlowPlugin,
+            ui::plugin,
             view::ViewPlugin,
             automation::plugin,
         ));
+    }
+}
+
+/// Screens, settings, localisation and saves: everything around the board
+/// that works headless (tests add it to [`game::GameLogicPlugin`] with a
+/// [`storage::Store`] in a temporary folder).
+pub struct FlowPlugin;
+
+impl Plugin for FlowPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((i18n::plugin, settings::plugin, saves::plugin, screens::ScreensPlugin));
     }
 }

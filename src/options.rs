@@ -7,11 +7,36 @@ use arkes_engine::{Seat, Setup};
 use bevy::prelude::*;
 
 /// Who plays a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum PlayerKind {
     /// A person at the screen.
     #[default]
     Human,
+}
+
+impl PlayerKind {
+    /// Every kind a seat can be given, in menu order.
+    #[must_use]
+    pub fn choices() -> Vec<PlayerKind> {
+        vec![PlayerKind::Human]
+    }
+
+    /// The translation key of the kind's name.
+    #[must_use]
+    pub fn key(self) -> &'static str {
+        match self {
+            PlayerKind::Human => "player-human",
+        }
+    }
+
+    /// Short name for automation and the command line.
+    #[must_use]
+    pub fn id(self) -> &'static str {
+        match self {
+            PlayerKind::Human => "human",
+        }
+    }
 }
 
 /// Everything a session is started with.
@@ -24,6 +49,12 @@ pub struct GameOptions {
     /// A starting position instead of the built-in start (then `players`
     /// and `side` are ignored).
     pub position: Option<Setup>,
+    /// Limits and clock of a new game (R15).
+    pub limits: arkes_engine::Limits,
+    /// Start a new game at once instead of showing the title screen.
+    pub skip_title: bool,
+    /// Language code to use instead of the settings' or the system's.
+    pub language: Option<String>,
     /// Names of the seats in play, in turn order (defaults: the seat names).
     pub names: Vec<String>,
     /// Who plays each seat in play, in turn order.
@@ -49,6 +80,9 @@ impl Default for GameOptions {
             players: 2,
             side: 9,
             position: None,
+            limits: arkes_engine::Limits::default(),
+            skip_title: true,
+            language: None,
             names: Vec::new(),
             kinds: Vec::new(),
             auto_rotate: true,
@@ -119,6 +153,13 @@ mod native {
         /// Who plays each seat in turn order, comma-separated: `human`.
         #[arg(long, value_delimiter = ',', value_parser = parse_kind)]
         seats: Vec<PlayerKind>,
+        /// Start a new game at once (implied by the game options above),
+        /// instead of showing the title screen.
+        #[arg(long)]
+        new: bool,
+        /// Language of the interface (en, fr), instead of the system's.
+        #[arg(long, value_name = "CODE")]
+        lang: Option<String>,
         /// Keep the camera still instead of turning it to the seat to move.
         #[arg(long)]
         no_auto_rotate: bool,
@@ -167,10 +208,18 @@ mod native {
                     std::process::exit(2);
                 })
             });
+            let game_flags = args.players != 2
+                || args.side != 9
+                || position.is_some()
+                || !args.names.is_empty()
+                || !args.seats.is_empty();
             let options = GameOptions {
                 players: args.players,
                 side: args.side,
                 position,
+                limits: arkes_engine::Limits::default(),
+                skip_title: args.new || game_flags,
+                language: args.lang,
                 names: args.names,
                 kinds: args.seats,
                 auto_rotate: !args.no_auto_rotate,

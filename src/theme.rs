@@ -1,20 +1,41 @@
 //! Colours and marks of the seats, and the board's palette.
 //!
-//! Seat colours come from the Okabe–Ito palette, which stays distinct for the
-//! common forms of colour blindness; each seat also has its own mark (shape)
-//! on its tokens and in the HUD, so colour is never the only cue.
+//! Seat colours come in two palettes: classic colours, and the Okabe–Ito
+//! palette, which stays distinct for the common forms of colour blindness.
+//! Each seat also has its own mark (shape) on its tokens and in the HUD, so
+//! colour is never the only cue.
+
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use arkes_engine::Seat;
 use bevy::prelude::*;
 
-/// The colour of a seat's tokens and marble (Okabe–Ito).
+/// Whether the colour-blind-safe palette is in use (set from the settings).
+static COLOUR_BLIND_SAFE: AtomicBool = AtomicBool::new(false);
+
+/// Chooses the palette of [`seat_color`].
+pub fn set_colour_blind_safe(on: bool) {
+    COLOUR_BLIND_SAFE.store(on, Ordering::Relaxed);
+}
+
+/// The colour of a seat's tokens and marble in the palette in use: the
+/// classic red, green, blue and purple, or the Okabe–Ito colours.
 #[must_use]
 pub fn seat_color(seat: Seat) -> Color {
-    match seat {
-        Seat::South => Color::srgb_u8(0xD5, 0x5E, 0x00), // vermillion
-        Seat::West => Color::srgb_u8(0x00, 0x9E, 0x73),  // bluish green
-        Seat::North => Color::srgb_u8(0x00, 0x72, 0xB2), // blue
-        Seat::East => Color::srgb_u8(0xCC, 0x79, 0xA7),  // reddish purple
+    if COLOUR_BLIND_SAFE.load(Ordering::Relaxed) {
+        match seat {
+            Seat::South => Color::srgb_u8(0xD5, 0x5E, 0x00), // vermillion
+            Seat::West => Color::srgb_u8(0x00, 0x9E, 0x73),  // bluish green
+            Seat::North => Color::srgb_u8(0x00, 0x72, 0xB2), // blue
+            Seat::East => Color::srgb_u8(0xCC, 0x79, 0xA7),  // reddish purple
+        }
+    } else {
+        match seat {
+            Seat::South => Color::srgb(0.78, 0.15, 0.13),
+            Seat::West => Color::srgb(0.15, 0.52, 0.22),
+            Seat::North => Color::srgb(0.13, 0.32, 0.74),
+            Seat::East => Color::srgb(0.50, 0.26, 0.64),
+        }
     }
 }
 

@@ -16,7 +16,9 @@ pub use pieces::{BoardPos, Cell, Marble, PieceMoved, Token};
 pub use selection::{
     CLICK_SLOP, CellPicked, Destination, PickBackground, PointerGesture, Selection, picked_cell,
 };
-pub use state::{BoardReset, Match, MoveApplied, MoveCommand, RestartCommand, SeatInfo};
+pub use state::{
+    BoardReset, GameFlow, HistoryCommand, Match, MoveApplied, MoveCommand, RestartCommand, SeatInfo,
+};
 
 use crate::GameOptions;
 

@@ -64,7 +64,7 @@ pub struct PieceMoved {
 
 /// The piece expected at each occupied board position.
 fn expected_pieces(game: &Match) -> HashMap<BoardPos, Piece> {
-    let board = game.game().position().board();
+    let board = game.displayed().board();
     let mut expected = HashMap::new();
     for (coord, formation) in board.occupied() {
         for level in 0..formation.len() as u8 {
@@ -97,7 +97,7 @@ fn sync_pieces(
     if reports.is_empty() && !reset && !game.is_changed() {
         return;
     }
-    let g = BoardGeometry { side: game.game().position().board().side() };
+    let g = BoardGeometry { side: game.displayed().board().side() };
     if reset {
         respawn_cells(&mut commands, &g, &cells);
     }
@@ -122,7 +122,7 @@ fn sync_pieces(
     if !reset && let Some(mv) = reports.last().and_then(|r| r.mv) {
         let from_level =
             [1, 0].into_iter().find(|&l| current.contains_key(&BoardPos { coord: mv.from, level: l }));
-        let to_formation = game.game().position().board().get(mv.to);
+        let to_formation = game.displayed().board().get(mv.to);
         let to_level = to_formation.len().saturating_sub(1) as u8;
         if let Some(from_level) = from_level {
             let entity = current[&BoardPos { coord: mv.from, level: from_level }];

@@ -9,9 +9,8 @@ use bevy::prelude::*;
 
 use super::animation::InputLock;
 use super::pieces::{BoardPos, Cell};
-use super::state::{BoardReset, Match, MoveApplied, MoveCommand, RestartCommand};
+use super::state::{BoardReset, GameFlow, HistoryCommand, Match, MoveApplied, MoveCommand, RestartCommand};
 use crate::AppSystems;
-use crate::options::PlayerKind;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>()
@@ -125,22 +124,24 @@ fn on_click(
     }
 }
 
-/// Whether the seat to move is played from this screen.
-fn human_to_move(game: &Match) -> Option<Seat> {
+/// The seat to move, if a person at this screen may move now.
+fn human_to_move(game: &Match, flow: &GameFlow) -> Option<Seat> {
     let seat = game.game().position().to_move();
-    (game.game().outcome().is_none() && game.seat(seat).kind == PlayerKind::Human).then_some(seat)
+    let open = flow.accepting_input && game.reviewing().is_none() && game.game().outcome().is_none();
+    (open && game.is_human(seat)).then_some(seat)
 }
 
 fn handle_picks(
     mut picks: MessageReader<CellPicked>,
     game: Option<Res<Match>>,
     lock: Res<InputLock>,
+    flow: Res<GameFlow>,
     mut selection: ResMut<Selection>,
     mut commands: MessageWriter<MoveCommand>,
 ) {
     let Some(game) = game else { return };
     for pick in picks.read() {
-        if lock.is_locked() || human_to_move(&game).is_none() {
+        if lock.is_locked() || human_to_move(&game, &flow).is_none() {
             continue;
         }
         let Some(coord) = pick.coord else {
@@ -173,13 +174,31 @@ fn handle_picks(
     }
 }
 
+/// Keys of the game: R restarts, Ctrl+Z undoes, Ctrl+Y (or Ctrl+Shift+Z)
+/// redoes, Esc drops the selection.
 fn keyboard(
     keys: Option<Res<ButtonInput<KeyCode>>>,
+    flow: Res<GameFlow>,
     mut selection: ResMut<Selection>,
     mut restart: MessageWriter<RestartCommand>,
+    mut history: MessageWriter<HistoryCommand>,
 ) {
     let Some(keys) = keys else { return };
-    if keys.just_pressed(KeyCode::KeyR) {
+    if !flow.accepting_input {
+        return;
+    }
+    let ctrl = keys.any_pressed([
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::SuperLeft,
+        KeyCode::SuperRight,
+    ]);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if ctrl && (keys.just_pressed(KeyCode::KeyY) || (shift && keys.just_pressed(KeyCode::KeyZ))) {
+        history.write(HistoryCommand::Redo);
+    } else if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+        history.write(HistoryCommand::Undo);
+    } else if keys.just_pressed(KeyCode::KeyR) && !ctrl {
         restart.write(RestartCommand);
     }
     if keys.just_pressed(KeyCode::Escape) && selection.from.is_some() {
@@ -190,9 +209,10 @@ fn keyboard(
 fn clear_on_change(
     mut applied: MessageReader<MoveApplied>,
     mut resets: MessageReader<BoardReset>,
+    game: Option<Res<Match>>,
     mut selection: ResMut<Selection>,
 ) {
-    let changed = applied.read().count() + resets.read().count() > 0;
+    let changed = applied.read().count() + resets.read().count() > 0 || game.is_some_and(|g| g.is_changed());
     if changed && selection.from.is_some() {
         selection.clear();
     }

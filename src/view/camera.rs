@@ -10,7 +10,8 @@ use bevy::input::touch::Touches;
 use bevy::prelude::*;
 
 use crate::game::{BoardGeometry, BoardReset, CLICK_SLOP, Match, MoveApplied, PointerGesture};
-use crate::options::PlayerKind;
+use crate::screens::Screen;
+use crate::settings::Settings;
 use crate::{AppSystems, GameOptions};
 
 pub(super) fn plugin(app: &mut App) {
@@ -143,15 +144,20 @@ fn follow_turn(
     mut resets: MessageReader<BoardReset>,
     game: Option<Res<Match>>,
     options: Res<GameOptions>,
+    settings: Option<Res<Settings>>,
+    screen: Option<Res<State<Screen>>>,
     mut cameras: Query<&mut OrbitCamera>,
 ) {
-    let changed = applied.read().count() + resets.read().count() > 0;
+    let entered = screen.as_ref().is_some_and(|s| s.is_changed() && *s.get() == Screen::Gameplay);
+    let changed = applied.read().count() + resets.read().count() > 0 || entered;
     let (Some(game), Ok(mut orbit)) = (game, cameras.single_mut()) else { return };
-    if !changed || !options.auto_rotate || game.game().outcome().is_some() {
+    let auto = options.auto_rotate && settings.is_none_or(|s| s.auto_rotate);
+    let playing = screen.is_none_or(|s| *s.get() == Screen::Gameplay);
+    if !changed || !auto || !playing || game.game().outcome().is_some() {
         return;
     }
     let seat = game.game().position().to_move();
-    if game.seat(seat).kind != PlayerKind::Human {
+    if !game.is_human(seat) {
         return;
     }
     // The same angle, taken the short way round from where the camera is.
@@ -165,9 +171,15 @@ fn follow_turn(
 fn apply_orbit(
     mut cameras: Query<(&mut OrbitCamera, &mut Transform, &Projection)>,
     geometry: Option<Res<BoardGeometry>>,
+    screen: Option<Res<State<Screen>>>,
     time: Res<Time>,
 ) {
     let Ok((mut orbit, mut transform, projection)) = cameras.single_mut() else { return };
+    // Behind the title and menus the board turns slowly.
+    if screen.is_some_and(|s| matches!(s.get(), Screen::Title | Screen::NewGame | Screen::Load)) {
+        orbit.yaw += time.delta_secs() * 0.12;
+        orbit.target_yaw = orbit.yaw;
+    }
     let half = geometry.map_or(4.5, |g| g.half_extent()) + 0.9;
     let k = 1.0 - (-time.delta_secs() * 5.0).exp();
     let gap = orbit.target_yaw - orbit.yaw;

@@ -8,8 +8,10 @@ use bevy::picking::Pickable;
 use bevy::prelude::*;
 
 use crate::AppSystems;
-use crate::game::{BoardGeometry, BoardPos, Cell, InputLock, Match, PickBackground, Selection, picked_cell};
-use crate::options::PlayerKind;
+use crate::game::{
+    BoardGeometry, BoardPos, Cell, GameFlow, InputLock, Match, PickBackground, Selection, picked_cell,
+};
+use crate::settings::Settings;
 use crate::theme;
 
 pub(super) fn plugin(app: &mut App) {
@@ -104,7 +106,7 @@ fn on_out(
 
 /// The height of the top of `coord`'s formation.
 fn top_of(game: &Match, coord: Coord) -> f32 {
-    let f = game.game().position().board().get(coord);
+    let f = game.displayed().board().get(coord);
     let tokens = f.pieces().filter(|p| !p.is_marble()).count() as f32;
     let marble =
         if f.top().is_some_and(|p| p.is_marble()) { BoardGeometry::MARBLE_RADIUS * 1.8 } else { 0.0 };
@@ -118,18 +120,22 @@ fn flat(position: Vec3) -> Transform {
 fn show_destinations(
     mut commands: Commands,
     selection: Res<Selection>,
+    settings: Res<Settings>,
     game: Option<Res<Match>>,
     geometry: Option<Res<BoardGeometry>>,
     assets: Res<MarkerAssets>,
     markers: Query<Entity, With<DestinationMarker>>,
 ) {
-    if !selection.is_changed() {
+    if !selection.is_changed() && !settings.is_changed() {
         return;
     }
     for entity in &markers {
         commands.entity(entity).despawn();
     }
     let (Some(game), Some(g)) = (game, geometry) else { return };
+    if !settings.show_legal_moves {
+        return;
+    }
     for d in &selection.destinations {
         let position = g.cell_center(d.to) + Vec3::Y * top_of(&game, d.to);
         let (mesh, material) = if d.capture {
@@ -181,6 +187,7 @@ fn show_hover(
     hovered: Res<Hovered>,
     selection: Res<Selection>,
     lock: Res<InputLock>,
+    flow: Res<GameFlow>,
     game: Option<Res<Match>>,
     geometry: Option<Res<BoardGeometry>>,
     assets: Res<MarkerAssets>,
@@ -188,8 +195,10 @@ fn show_hover(
 ) {
     let (Some(game), Some(g)) = (game, geometry) else { return };
     let actionable = hovered.0.filter(|&c| {
-        let human = game.seat(game.game().position().to_move()).kind == PlayerKind::Human;
+        let human = game.is_human(game.game().position().to_move());
         human
+            && flow.accepting_input
+            && game.reviewing().is_none()
             && !lock.is_locked()
             && (selection.destinations.iter().any(|d| d.to == c)
                 || game.game().legal_moves().iter().any(|m| m.from == c))

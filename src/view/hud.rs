@@ -1,35 +1,21 @@
-//! The heads-up display: whose turn it is (colour, mark and name), the round
-//! and its limit, each seat's captures, the outcome with its reason, and a
-//! hint line.
+//! The heads-up display while playing: whose turn it is (colour, mark and
+//! name), the round and its limits, each seat's captures and clock, and a
+//! hint line. All text goes through the [`Locale`].
 
 use arkes_engine::{DrawReason, Outcome, Seat, WinReason};
 use bevy::prelude::*;
 
 use crate::AppSystems;
 use crate::game::Match;
+use crate::i18n::{Arg, Locale, Tr, seat_id};
+use crate::screens::Screen;
+use crate::settings::Settings;
 use crate::theme;
+use crate::ui::{Bold, PANEL, TEXT};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, (load_fonts, spawn_hud).chain())
-        .add_systems(Update, update_hud.in_set(AppSystems::View));
-}
-
-/// The UI fonts (DejaVu Sans, subset; see `tools/make-fonts.sh`), built into
-/// the binary so they load the same way natively and on the web.
-#[derive(Resource, Clone)]
-pub struct Fonts {
-    /// Regular weight.
-    pub regular: Handle<Font>,
-    /// Bold weight.
-    pub bold: Handle<Font>,
-}
-
-fn load_fonts(mut commands: Commands, mut fonts: ResMut<Assets<Font>>) {
-    let regular = Font::from_bytes(include_bytes!("../../assets/fonts/DejaVuSans-subset.ttf").to_vec());
-    let bold = Font::from_bytes(include_bytes!("../../assets/fonts/DejaVuSans-Bold-subset.ttf").to_vec());
-    // Text without an explicit font uses the default handle: make it DejaVu.
-    let _ = fonts.insert(AssetId::default(), regular.clone());
-    commands.insert_resource(Fonts { regular: fonts.add(regular), bold: fonts.add(bold) });
+    app.add_systems(OnEnter(Screen::Gameplay), spawn_hud)
+        .add_systems(Update, update_hud.in_set(AppSystems::View).run_if(in_state(Screen::Gameplay)));
 }
 
 #[derive(Component)]
@@ -41,33 +27,18 @@ struct RoundText;
 #[derive(Component)]
 struct SeatChip(Seat);
 
-#[derive(Component)]
-struct OutcomePanel;
+/// Below this many milliseconds a clock shows tenths and turns red.
+const CLOCK_WARNING_MS: u64 = 10_000;
 
-#[derive(Component)]
-struct OutcomeText;
-
-fn text(fonts: &Fonts, bold: bool, size: f32, value: impl Into<String>, color: Color) -> impl Bundle {
-    (
-        Text::new(value),
-        TextFont::from(if bold { fonts.bold.clone() } else { fonts.regular.clone() }).with_font_size(size),
-        TextColor(color),
-    )
+fn plain(size: f32) -> impl Bundle {
+    (Text::new(""), TextFont::from_font_size(size), TextColor(TEXT))
 }
 
-/// A dark rounded panel laid out by `node` (padding and corners are set here).
-fn panel(node: Node) -> impl Bundle {
-    (
-        BackgroundColor(Color::srgba(0.06, 0.06, 0.07, 0.72)),
-        Node { padding: UiRect::axes(px(14), px(8)), border_radius: BorderRadius::all(px(10)), ..node },
-    )
-}
-
-fn spawn_hud(mut commands: Commands, fonts: Res<Fonts>) {
-    let light = Color::srgb(0.93, 0.92, 0.88);
+fn spawn_hud(mut commands: Commands) {
     commands
         .spawn((
             Name::new("hud"),
+            DespawnOnExit(Screen::Gameplay),
             Node {
                 position_type: PositionType::Absolute,
                 top: px(12),
@@ -80,127 +51,148 @@ fn spawn_hud(mut commands: Commands, fonts: Res<Fonts>) {
             Pickable::IGNORE,
         ))
         .with_children(|hud| {
-            hud.spawn(panel(Node { flex_direction: FlexDirection::Column, row_gap: px(2), ..default() }))
-                .with_children(|p| {
-                    p.spawn((TurnText, text(&fonts, true, 30.0, "", light)));
-                    p.spawn((RoundText, text(&fonts, false, 17.0, "", light)));
-                });
-            hud.spawn(Node { flex_direction: FlexDirection::Column, row_gap: px(6), ..default() })
-                .with_children(|chips| {
-                    for seat in Seat::ALL {
-                        chips.spawn((
-                            SeatChip(seat),
-                            panel(Node::default()),
-                            text(&fonts, false, 18.0, "", light),
-                        ));
-                    }
-                });
-        });
-    commands
-        .spawn((
-            Name::new("outcome"),
-            OutcomePanel,
-            Visibility::Hidden,
-            // Low on the screen, so the celebration on the golden cell shows.
-            Node {
-                position_type: PositionType::Absolute,
-                width: percent(100),
-                bottom: px(48),
-                justify_content: JustifyContent::Center,
-                ..default()
-            },
-            Pickable::IGNORE,
-        ))
-        .with_children(|o| {
-            o.spawn((
-                BackgroundColor(Color::srgba(0.05, 0.05, 0.06, 0.85)),
-                BorderColor::all(theme::GOLD),
+            hud.spawn((
                 Node {
-                    padding: UiRect::axes(px(28), px(18)),
-                    border: UiRect::all(px(2)),
-                    border_radius: BorderRadius::all(px(14)),
                     flex_direction: FlexDirection::Column,
-                    align_items: AlignItems::Center,
+                    row_gap: px(2),
+                    padding: UiRect::axes(px(16), px(10)),
+                    border_radius: BorderRadius::all(px(10)),
                     ..default()
                 },
+                BackgroundColor(PANEL.with_alpha(0.75)),
+                Pickable::IGNORE,
             ))
             .with_children(|p| {
-                p.spawn((OutcomeText, text(&fonts, true, 34.0, "", light)));
-                p.spawn(text(&fonts, false, 18.0, "Press R to play again", light));
+                p.spawn((TurnText, plain(30.0), Bold, Pickable::IGNORE));
+                p.spawn((RoundText, plain(17.0), Pickable::IGNORE));
+            });
+            hud.spawn((
+                Node { flex_direction: FlexDirection::Column, row_gap: px(6), ..default() },
+                Pickable::IGNORE,
+            ))
+            .with_children(|chips| {
+                for seat in Seat::ALL {
+                    chips.spawn((
+                        SeatChip(seat),
+                        plain(18.0),
+                        Node {
+                            padding: UiRect::axes(px(14), px(6)),
+                            border_radius: BorderRadius::all(px(10)),
+                            ..default()
+                        },
+                        BackgroundColor(PANEL.with_alpha(0.75)),
+                        BorderColor::all(Color::NONE),
+                        Pickable::IGNORE,
+                    ));
+                }
             });
         });
     commands.spawn((
         Name::new("hint"),
-        Node { position_type: PositionType::Absolute, bottom: px(10), left: px(14), ..default() },
-        text(
-            &fonts,
-            false,
-            15.0,
-            "Click a piece, then where it goes  ·  drag to turn the board, wheel or pinch to zoom  ·  R: restart",
-            Color::srgba(0.9, 0.9, 0.88, 0.75),
-        ),
+        DespawnOnExit(Screen::Gameplay),
+        Node {
+            position_type: PositionType::Absolute,
+            bottom: px(18),
+            left: px(14),
+            max_width: percent(55),
+            ..default()
+        },
+        Tr::new("hint-play"),
+        TextFont::from_font_size(15.0),
+        TextColor(TEXT.with_alpha(0.7)),
         Pickable::IGNORE,
     ));
 }
 
-/// The outcome in words, for the HUD.
+/// A seat's name: the one given, or the seat's name in the current language.
 #[must_use]
-pub fn outcome_text(game: &Match, outcome: Outcome) -> String {
+pub fn seat_name(game: &Match, seat: Seat, locale: &Locale) -> String {
+    let name = &game.seat(seat).name;
+    if name.trim().is_empty() {
+        locale.t_args("seat-name", &[("seat", seat_id(seat).into())])
+    } else {
+        name.clone()
+    }
+}
+
+/// The outcome in words.
+#[must_use]
+pub fn outcome_text(game: &Match, outcome: Outcome, locale: &Locale) -> String {
     match outcome {
         Outcome::Win(w) => {
-            let why = match w.reason {
-                WinReason::GoldenCell => "marble on the golden cell",
-                WinReason::LastMarble => "last marble standing",
+            let key = match w.reason {
+                WinReason::GoldenCell => "outcome-golden-cell",
+                WinReason::LastMarble => "outcome-last-marble",
             };
-            format!("{} wins — {why}", game.seat(w.seat).name)
+            locale.t_args(key, &[("name", seat_name(game, w.seat, locale).into())])
         }
-        Outcome::Draw(reason) => match reason {
-            DrawReason::RoundLimit => "Draw — round limit reached".to_owned(),
-            DrawReason::CaptureLimit => "Draw — too many rounds without a capture".to_owned(),
-            DrawReason::AllClocksOut => "Draw — every clock ran out".to_owned(),
-        },
+        Outcome::Draw(reason) => locale.t(match reason {
+            DrawReason::RoundLimit => "outcome-round-limit",
+            DrawReason::CaptureLimit => "outcome-capture-limit",
+            DrawReason::AllClocksOut => "outcome-clocks",
+        }),
+    }
+}
+
+/// A clock: minutes and seconds, with tenths under ten seconds.
+#[must_use]
+pub fn clock_text(ms: u64) -> String {
+    if ms < CLOCK_WARNING_MS {
+        format!("{}.{}", ms / 1000, (ms % 1000) / 100)
+    } else {
+        let s = ms.div_ceil(1000);
+        format!("{}:{:02}", s / 60, s % 60)
     }
 }
 
 fn update_hud(
     game: Option<Res<Match>>,
+    locale: Res<Locale>,
+    settings: Res<Settings>,
     mut turn: Query<(&mut Text, &mut TextColor), (With<TurnText>, Without<RoundText>, Without<SeatChip>)>,
-    mut round: Query<
-        &mut Text,
-        (With<RoundText>, Without<TurnText>, Without<SeatChip>, Without<OutcomeText>),
-    >,
+    mut round: Query<&mut Text, (With<RoundText>, Without<TurnText>, Without<SeatChip>)>,
     mut chips: Query<
         (&SeatChip, &mut Text, &mut TextColor, &mut Node, &mut BorderColor),
-        (Without<TurnText>, Without<RoundText>, Without<OutcomeText>),
-    >,
-    mut outcome_panel: Query<&mut Visibility, With<OutcomePanel>>,
-    mut outcome_text_q: Query<
-        &mut Text,
-        (With<OutcomeText>, Without<TurnText>, Without<RoundText>, Without<SeatChip>),
+        (Without<TurnText>, Without<RoundText>),
     >,
 ) {
     let Some(game) = game else { return };
-    if !game.is_changed() {
+    let clocks = game.game().limits().clock.is_some();
+    // Clocks change every frame; everything else when the match does.
+    if !game.is_changed() && !locale.is_changed() && !settings.is_changed() && !clocks {
         return;
     }
     let g = game.game();
     let to_move = g.position().to_move();
     if let Ok((mut text, mut color)) = turn.single_mut() {
-        let mark = theme::mark_symbol(theme::seat_mark(to_move));
-        text.0 = if g.outcome().is_some() {
-            "Game over".to_owned()
+        let value = if g.outcome().is_some() {
+            locale.t("game-over")
         } else {
-            format!("{mark} {} to move", game.seat(to_move).name)
+            let mark = theme::mark_symbol(theme::seat_mark(to_move));
+            locale
+                .t_args("turn", &[("mark", mark.into()), ("name", seat_name(&game, to_move, &locale).into())])
         };
-        color.0 = if g.outcome().is_some() { Color::WHITE } else { theme::seat_color(to_move).lighter(0.15) };
+        set_text(&mut text, value);
+        color.0 = if g.outcome().is_some() { Color::WHITE } else { theme::seat_color(to_move).lighter(0.2) };
     }
     if let Ok(mut text) = round.single_mut() {
-        let limit = g.limits().rounds.map(|n| format!(" of {n}")).unwrap_or_default();
-        let mut line = format!("Round {}{limit}", g.round());
+        let mut args: Vec<(&str, Arg)> = vec![("round", g.round().into())];
+        let key = match g.limits().rounds {
+            Some(n) => {
+                args.push(("limit", n.get().into()));
+                "round-of"
+            }
+            None => "round",
+        };
+        let mut line = locale.t_args(key, &args);
         if let Some(k) = g.limits().rounds_without_capture {
-            line.push_str(&format!("  ·  {} of {k} without capture", g.rounds_without_capture()));
+            line.push_str("  ·  ");
+            line.push_str(&locale.t_args(
+                "without-capture",
+                &[("n", g.rounds_without_capture().into()), ("limit", k.get().into())],
+            ));
         }
-        text.0 = line;
+        set_text(&mut text, line);
     }
     let seats: Vec<Seat> = game.seats().collect();
     for (chip, mut text, mut color, mut node, mut border) in &mut chips {
@@ -212,21 +204,61 @@ fn update_hud(
         node.display = Display::Flex;
         let out = !g.position().seats_in().contains(seat);
         let mark = theme::mark_symbol(theme::seat_mark(seat));
-        let captures = g.captures()[seat];
-        let status = if out { "  out" } else { "" };
-        text.0 = format!("{mark} {}   captures {captures}{status}", game.seat(seat).name);
-        color.0 = if out { Color::srgba(0.7, 0.7, 0.7, 0.6) } else { theme::seat_color(seat).lighter(0.2) };
-        let active = seat == to_move && g.outcome().is_none();
-        node.border = UiRect::all(px(if active { 2 } else { 0 }));
-        *border = BorderColor::all(theme::seat_color(seat).lighter(0.25));
-    }
-    if let (Ok(mut visibility), Ok(mut text)) = (outcome_panel.single_mut(), outcome_text_q.single_mut()) {
-        match g.outcome() {
-            Some(outcome) => {
-                text.0 = outcome_text(&game, outcome);
-                *visibility = Visibility::Visible;
-            }
-            None => *visibility = Visibility::Hidden,
+        let mut line = locale.t_args(
+            "seat-chip",
+            &[
+                ("mark", mark.into()),
+                ("name", seat_name(&game, seat, &locale).into()),
+                ("captures", g.captures()[seat].into()),
+            ],
+        );
+        let clock = g.clock_ms(seat);
+        if let Some(ms) = clock {
+            line.push_str("   ");
+            line.push_str(&clock_text(ms));
         }
+        if out {
+            line.push_str("   ");
+            line.push_str(&locale.t("seat-out"));
+        }
+        set_text(&mut text, line);
+        let warning = clock.is_some_and(|ms| ms < CLOCK_WARNING_MS) && !out;
+        color.0 = if out {
+            Color::srgba(0.7, 0.7, 0.7, 0.6)
+        } else if warning {
+            Color::srgb(1.0, 0.35, 0.3)
+        } else {
+            theme::seat_color(seat).lighter(0.25)
+        };
+        let active = seat == to_move && g.outcome().is_none();
+        let width = px(if active { 2 } else { 0 });
+        if node.border.left != width {
+            node.border = UiRect::all(width);
+        }
+        let ring = theme::seat_color(seat).lighter(0.3);
+        if border.top != ring {
+            *border = BorderColor::all(ring);
+        }
+    }
+}
+
+/// Sets a text only when it differs (so unchanged text is not laid out again).
+fn set_text(text: &mut Text, value: String) {
+    if text.0 != value {
+        text.0 = value;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clock_text;
+
+    #[test]
+    fn clocks_show_tenths_under_ten_seconds() {
+        assert_eq!(clock_text(600_000), "10:00");
+        assert_eq!(clock_text(61_001), "1:02");
+        assert_eq!(clock_text(10_000), "0:10");
+        assert_eq!(clock_text(9_999), "9.9");
+        assert_eq!(clock_text(450), "0.4");
     }
 }

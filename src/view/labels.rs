@@ -6,9 +6,10 @@ use arkes_engine::Coord;
 use bevy::prelude::*;
 
 use super::camera::OrbitCamera;
-use super::hud::Fonts;
 use crate::AppSystems;
 use crate::game::BoardGeometry;
+use crate::screens::Screen;
+use crate::ui::Fonts;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (respawn_labels, place_labels).chain().in_set(AppSystems::View));
@@ -65,13 +66,21 @@ fn respawn_labels(
 fn place_labels(
     cameras: Query<(&Camera, &GlobalTransform, Ref<GlobalTransform>), With<OrbitCamera>>,
     mut labels: Query<(&CoordLabel, &mut Node, &mut Visibility, Ref<ComputedNode>)>,
+    screen: Option<Res<State<Screen>>>,
 ) {
     let Ok((camera, camera_transform, moved)) = cameras.single() else { return };
+    // Coordinates are for playing; menus keep the board plain.
+    let shown = screen.as_ref().is_none_or(|s| *s.get() == Screen::Gameplay);
+    let screen_changed = screen.as_ref().is_some_and(|s| s.is_changed());
     let labels_changed = labels.iter().any(|(_, _, _, computed)| computed.is_changed());
-    if !moved.is_changed() && !labels_changed {
+    if !moved.is_changed() && !labels_changed && !screen_changed {
         return;
     }
     for (label, mut node, mut visibility, computed) in &mut labels {
+        if !shown {
+            *visibility = Visibility::Hidden;
+            continue;
+        }
         match camera.world_to_viewport(camera_transform, label.anchor) {
             Ok(p) => {
                 let size = computed.size() * computed.inverse_scale_factor();

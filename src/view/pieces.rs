@@ -17,7 +17,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_observer(dress_token)
         .add_observer(dress_marble)
         .add_observer(fade_captured)
-        .add_systems(Update, lift_selected.in_set(AppSystems::View));
+        .add_systems(Update, (lift_selected, recolour).in_set(AppSystems::View));
 }
 
 /// Meshes and materials of the pieces.
@@ -180,7 +180,7 @@ fn lift_selected(
     time: Res<Time>,
 ) {
     let Some(game) = game else { return };
-    let board = game.game().position().board();
+    let board = game.displayed().board();
     let selected = selection.from.map(|c| (c, board.get(c).len().saturating_sub(1) as u8));
     let k = 1.0 - (-time.delta_secs() * 14.0).exp();
     for (pos, children) in &pieces {
@@ -237,5 +237,31 @@ fn fade_captured(
             TweenAnim::new(tween),
             AnimTarget::asset(&handle),
         ));
+    }
+}
+
+/// Gives the piece materials the colours of the palette in use.
+fn recolour(
+    settings: Option<Res<crate::settings::Settings>>,
+    assets: Option<Res<PieceAssets>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let (Some(settings), Some(assets)) = (settings, assets) else { return };
+    if !settings.is_changed() {
+        return;
+    }
+    for seat in Seat::ALL {
+        let colour = theme::seat_color(seat);
+        if let Some(mut m) = materials.get_mut(&assets.token_material[seat]) {
+            m.base_color = colour;
+        }
+        if let Some(mut m) = materials.get_mut(&assets.seam_material[seat]) {
+            m.base_color = colour.darker(0.22);
+        }
+        if let Some(mut m) = materials.get_mut(&assets.marble_material[seat]) {
+            let c = colour.to_linear();
+            m.base_color = colour.lighter(0.05);
+            m.emissive = LinearRgba::rgb(c.red * 0.12, c.green * 0.12, c.blue * 0.12);
+        }
     }
 }

@@ -156,3 +156,27 @@ pub fn press_key(app: &mut App, key: KeyCode) {
         app.update();
     }
 }
+
+/// Presses `key` while holding `modifiers`, through the input messages.
+pub fn press_keys(app: &mut App, modifiers: &[KeyCode], key: KeyCode) {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
+    let event = |key_code, state| KeyboardInput {
+        key_code,
+        logical_key: Key::Unidentified(NativeKey::Unidentified),
+        state,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    };
+    for &m in modifiers {
+        app.world_mut().write_message(event(m, ButtonState::Pressed));
+    }
+    app.world_mut().write_message(event(key, ButtonState::Pressed));
+    app.update();
+    app.world_mut().write_message(event(key, ButtonState::Released));
+    for &m in modifiers {
+        app.world_mut().write_message(event(m, ButtonState::Released));
+    }
+    app.update();
+}

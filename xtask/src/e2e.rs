@@ -68,12 +68,14 @@ pub struct GameProcess {
 }
 
 impl GameProcess {
-    /// Starts `binary` with `args` on `display`, in automation mode.
-    pub fn spawn(binary: &Path, args: &[&str], display: &str) -> Result<GameProcess, String> {
+    /// Starts `binary` with `args` on `display`, in automation mode, keeping
+    /// its files in `data` (never the player's own saves).
+    pub fn spawn(binary: &Path, args: &[&str], display: &str, data: &Path) -> Result<GameProcess, String> {
         let mut child = Command::new(binary)
             .arg("--automation")
             .args(args)
             .env("DISPLAY", display)
+            .env("ARKES_DATA_DIR", data)
             .env("WGPU_BACKEND", "vulkan")
             .env_remove("WAYLAND_DISPLAY")
             .stdin(Stdio::piped())
@@ -248,7 +250,8 @@ pub fn native_window_test(target_dir: &Path) -> Result<(), String> {
     let shots = target_dir.join("e2e");
     std::fs::create_dir_all(&shots).map_err(|e| format!("{}: {e}", shots.display()))?;
     let x = Xvfb::start()?;
-    let mut game = GameProcess::spawn(&binary, &["--window", "1280x720"], &x.display)?;
+    let data = fresh_dir(target_dir, "e2e-data")?;
+    let mut game = GameProcess::spawn(&binary, &["--new", "--window", "1280x720"], &x.display, &data)?;
     let ready = game.wait_for("ready", Duration::from_secs(240))?;
     println!("e2e: the game is ready");
     xdotool_click(&x.display, cell_xy(&ready, "b1")?)?;
@@ -269,6 +272,14 @@ pub fn native_window_test(target_dir: &Path) -> Result<(), String> {
     check_screenshot(&path, &view)?;
     println!("e2e: screenshot {} checked", path.display());
     game.quit(Duration::from_secs(30))
+}
+
+/// An empty folder `name` under the target folder.
+pub fn fresh_dir(target_dir: &Path, name: &str) -> Result<PathBuf, String> {
+    let dir = target_dir.join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    Ok(dir)
 }
 
 /// A real render: not blank, the golden cell gold, South's moved token on b2.

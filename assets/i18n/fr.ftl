@@ -1,0 +1,136 @@
+# ARKES — français
+language-name = Français
+
+## Places et termes
+seat-name = { $seat ->
+    [south] Sud
+    [west] Ouest
+    [north] Nord
+   *[east] Est
+}
+seat-with-mark = { $mark } { $seat ->
+    [south] Sud
+    [west] Ouest
+    [north] Nord
+   *[east] Est
+}
+term-unit = unité
+term-general = général
+term-tower = tour
+term-siege = siège
+player-human = Humain
+
+## Mots courants
+count = { $n }
+verbatim = { $text }
+percent = { $n } %
+minus = −
+plus = +
+on = Oui
+off = Non
+back = Retour
+cancel = Annuler
+save = Enregistrer
+load = Charger
+delete = Supprimer
+previous = ◀ Précédent
+next = Suivant ▶
+
+## Titre
+title-name = ARKES
+title-subtitle = arquesses · arcēs — atteindre la case dorée
+menu-continue = Continuer
+menu-new-game = Nouvelle partie
+menu-load = Charger
+menu-rules = Règles
+menu-settings = Réglages
+menu-quit = Quitter
+
+## Nouvelle partie
+new-game-title = Nouvelle partie
+new-game-players = Joueurs
+new-game-board = Plateau
+board-size = { $n } × { $n }
+new-game-rounds = Limite de tours de table
+new-game-capture-limit = Tours sans prise
+new-game-clock = Pendule (minutes + secondes)
+clock-choice = { $minutes } + { $increment }
+new-game-start = Commencer
+
+## En jeu
+turn = { $mark } À { $name } de jouer
+game-over = Partie terminée
+round = Tour { $round }
+round-of = Tour { $round } sur { $limit }
+without-capture = { $n } sur { $limit } sans prise
+seat-chip = { $mark } { $name }   prises { $captures }
+seat-out = éliminé
+hint-play = Cliquez une pièce, puis sa destination  ·  glissez pour tourner le plateau, molette ou pincement pour zoomer  ·  Échap : menu
+undo = ↶ Annuler
+redo = ↷ Rétablir
+menu = Menu
+moves-title = Coups
+timeout-short = temps
+reviewing = Position après le coup { $n } sur { $total }
+step-back = ◀
+step-forward = ▶
+back-to-game = Retour à la partie
+
+## Fins de partie
+outcome-golden-cell = { $name } gagne — boule sur la case dorée
+outcome-last-marble = { $name } gagne — dernière boule en jeu
+outcome-round-limit = Partie nulle — limite de tours atteinte
+outcome-capture-limit = Partie nulle — trop de tours sans prise
+outcome-clocks = Partie nulle — toutes les pendules sont tombées
+rematch = Revanche
+review = Revoir
+to-title = Écran titre
+
+## Pause, sauvegardes
+pause-title = Pause
+resume = Reprendre
+restart = Recommencer
+save-game = Sauvegarder
+save-name = Nom de la sauvegarde
+saved-as = Sauvegardée sous « { $name } ».
+export-record = Exporter la partie
+exported = Partie écrite dans { $file }
+load-title = Charger une partie
+load-empty = Aucune partie sauvegardée.
+autosave = Partie en cours (sauvegarde automatique)
+records-hint = Les parties (fichiers texte) placées dans { $folder } apparaissent aussi ici.
+
+## Réglages
+settings-title = Réglages
+settings-language = Langue
+language-system = Système
+settings-animation = Animations
+speed-normal = Normales
+speed-fast = Rapides
+settings-legal-moves = Montrer les coups possibles
+settings-auto-rotate = Tourner le plateau vers le joueur
+settings-mute-unfocused = Couper le son en arrière-plan
+settings-volume = Volume
+settings-palette = Couleurs
+palette-classic = Classiques
+palette-colour-blind = Adaptées aux daltoniens
+
+## Règles
+rules-title = Règles d’ARKES
+rules-page = Page { $n } sur { $total }
+rules-goal-title = Le but
+rules-goal-text = De deux à quatre joueurs ont chacun des jetons d’une couleur et une boule posée sur un jeton. Le centre du plateau est la case dorée, l’Or. Amenez votre boule sur la case dorée et vous gagnez aussitôt. S’il ne reste que votre boule sur le plateau, vous gagnez aussi.
+rules-pieces-title = Pièces et formations
+rules-pieces-text = Une case porte au plus deux pièces, qui forment une formation. Un jeton seul est une unité. Un jeton portant sa boule est un général. Deux jetons d’une même couleur font une tour ; deux jetons de couleurs différentes, un siège. Seule la pièce du dessus bouge, et seulement par son propriétaire.
+rules-moving-title = Se déplacer
+rules-moving-text = À votre tour, déplacez une de vos pièces du dessus d’une case dans l’une des huit directions, comme le roi aux échecs. On ne peut pas passer. Un jeton va sur une case vide ou sur un jeton seul de n’importe quelle couleur, formant une tour ou un siège.
+rules-marbles-title = Les boules
+rules-marbles-text = Une boule ne touche jamais le plateau : elle ne va que sur un jeton seul de sa couleur, où elle forme un général. Elle ne va ni sur une case vide, ni sur une pile, ni sur le jeton d’un autre joueur. Tracez-lui un chemin de vos jetons jusqu’à la case dorée.
+rules-capture-marble-title = Prendre une boule
+rules-capture-marble-text = Tout jeton qui se déplace sur une case dont la pièce du dessus est la boule d’un adversaire la prend. La boule quitte le plateau, le jeton prend sa place, et son propriétaire est éliminé. On ne prend jamais sa propre boule.
+rules-capture-token-title = Prendre un jeton
+rules-capture-token-text = Un jeton qui part du haut d’une tour de sa couleur prend le jeton adverse sur lequel il arrive : un jeton seul, un jeton du dessus, ou un jeton placé sous l’un de vos jetons (votre jeton passe alors dessous). Un jeton placé sous le jeton d’un autre joueur ne peut pas être pris. Quand un coup peut prendre, il prend.
+rules-repetition-title = Pas de répétition
+rules-repetition-text = Un coup ne peut pas recréer une position déjà vue avec le même joueur au trait. La position de départ compte. Cette règle, comme le super-ko du go, empêche les allers-retours sans fin.
+rules-end-title = Élimination et fin
+rules-end-text = Un joueur qui ne peut pas jouer au début de son tour, ou dont la pendule tombe, perd sa boule et est éliminé ; ses jetons restent, on peut s’y empiler et les prendre. La dernière boule en jeu gagne. Une partie peut être limitée en tours de table, en tours sans prise et par des pendules : une limite atteinte sans vainqueur donne une partie nulle.

@@ -1,0 +1,207 @@
+//! Saved games: the autosave after every ply, named saves and exported
+//! records, kept in the [`Store`]. A save holds the engine's record (set-up,
+//! limits, every ply with its time, so the clocks replay exactly) and the
+//! seats' names and players. Loading checks everything and never writes: a
+//! corrupt, truncated or foreign file is reported and the good files stay.
+
+use arkes_engine::{Game, GameRecord, LoadError, Seat};
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::game::{Match, MoveApplied};
+use crate::options::PlayerKind;
+use crate::storage::{MAX_FILE, Store, StoreError};
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(PostUpdate, autosave);
+}
+
+/// The autosave's name in the store.
+pub const AUTOSAVE: &str = "autosave.json";
+/// The folder of named saves.
+pub const SAVES: &str = "saves";
+/// The folder of exported (and importable) game records, as text.
+pub const RECORDS: &str = "records";
+/// The version in the `"format"` field of this game's saves.
+pub const FORMAT: u64 = 1;
+/// The `"app"` field, which tells our saves from other JSON files.
+pub const APP: &str = "arkes-3d";
+
+/// A seat of a saved game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedSeat {
+    /// The seat.
+    pub seat: Seat,
+    /// Its player's name.
+    pub name: String,
+    /// Who plays it.
+    pub player: PlayerKind,
+}
+
+/// A save file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaveFile {
+    /// [`FORMAT`].
+    pub format: u64,
+    /// [`APP`].
+    pub app: String,
+    /// The seats in play, in turn order.
+    pub seats: Vec<SavedSeat>,
+    /// The game.
+    pub game: GameRecord,
+}
+
+/// Why a save cannot be loaded (or written).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SaveError {
+    /// There is no such save.
+    #[error("there is no saved game")]
+    Missing,
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// Not JSON, or not shaped like a save.
+    #[error("this file is not a valid ARKES save: {0}")]
+    Json(String),
+    /// JSON from something else.
+    #[error("this file is not an ARKES save")]
+    Foreign,
+    /// Written by a version this one cannot read.
+    #[error("this save was written in format {0}, which this version cannot read")]
+    UnsupportedFormat(String),
+    /// The game inside cannot be replayed.
+    #[error("the saved game is damaged: {0}")]
+    Game(#[from] LoadError),
+    /// The seats do not match the game.
+    #[error("the saved seats do not match the game: {0}")]
+    Seats(String),
+    /// A game record (text) that does not parse.
+    #[error("this file is not an ARKES game record: {0}")]
+    Record(String),
+}
+
+/// The save file of a match.
+#[must_use]
+pub fn encode(game: &Match) -> String {
+    let file = SaveFile {
+        format: FORMAT,
+        app: APP.to_owned(),
+        seats: game
+            .seat_list()
+            .into_iter()
+            .map(|(seat, name, player)| SavedSeat { seat, name, player })
+            .collect(),
+        game: game.game().record(),
+    };
+    serde_json::to_string_pretty(&file).expect("a save always serialises")
+}
+
+/// Reads a save file back into a match, checking everything.
+///
+/// # Errors
+/// A [`SaveError`] saying what is wrong; nothing is written.
+pub fn decode(text: &str) -> Result<Match, SaveError> {
+    if text.len() > MAX_FILE {
+        return Err(StoreError::TooLarge(text.len()).into());
+    }
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| SaveError::Json(e.to_string()))?;
+    if value.get("app").and_then(|a| a.as_str()) != Some(APP) {
+        return Err(SaveError::Foreign);
+    }
+    match value.get("format") {
+        Some(f) if f.as_u64() == Some(FORMAT) => {}
+        Some(f) => return Err(SaveError::UnsupportedFormat(f.to_string().chars().take(20).collect())),
+        None => return Err(SaveError::Foreign),
+    }
+    let file: SaveFile = serde_json::from_value(value).map_err(|e| SaveError::Json(e.to_string()))?;
+    let game = Game::from_record(&file.game)?;
+    let seats: Vec<Seat> = file.seats.iter().map(|s| s.seat).collect();
+    if seats != game.setup().seats {
+        return Err(SaveError::Seats(format!("{seats:?} for a game of {:?}", game.setup().seats)));
+    }
+    if file.seats.iter().any(|s| s.name.chars().count() > 40) {
+        return Err(SaveError::Seats("a name is longer than 40 characters".into()));
+    }
+    let seats = file.seats.into_iter().map(|s| (s.seat, s.name, s.player)).collect();
+    Ok(Match::from_game(game, seats))
+}
+
+/// Reads a game record in the engine's text form (set-up + moves); every
+/// seat is played by a person.
+///
+/// # Errors
+/// [`SaveError::Record`] or [`SaveError::Game`].
+pub fn decode_record(text: &str) -> Result<Match, SaveError> {
+    let record: GameRecord =
+        text.parse().map_err(|e: arkes_engine::ParseRecordError| SaveError::Record(e.to_string()))?;
+    let game = Game::from_record(&record)?;
+    let seats = game.setup().seats.iter().map(|&s| (s, s.name().to_owned(), PlayerKind::Human)).collect();
+    Ok(Match::from_game(game, seats))
+}
+
+/// Loads the save or record `name` from the store (JSON saves, or `.txt`
+/// records).
+///
+/// # Errors
+/// [`SaveError::Missing`] if there is none, else why it cannot be loaded.
+pub fn load(store: &Store, name: &str) -> Result<Match, SaveError> {
+    let text = store.read(name)?.ok_or(SaveError::Missing)?;
+    if name.ends_with(".txt") { decode_record(&text) } else { decode(&text) }
+}
+
+/// Writes `game` as the save `name` (atomically).
+///
+/// # Errors
+/// [`SaveError::Store`] when the store refuses; the old save is then intact.
+pub fn save(store: &Store, name: &str, game: &Match) -> Result<(), SaveError> {
+    Ok(store.write(name, &encode(game))?)
+}
+
+/// The name to show for a stored save or record: its file name without
+/// folder and extension.
+#[must_use]
+pub fn display_name(name: &str) -> String {
+    let file = name.rsplit('/').next().unwrap_or(name);
+    file.rsplit_once('.').map_or(file, |(stem, _)| stem).to_owned()
+}
+
+/// A file name for a named save, from what the player typed.
+#[must_use]
+pub fn save_name(typed: &str) -> String {
+    let clean: String = typed
+        .chars()
+        .map(|c| if c.is_alphanumeric() || c == ' ' || c == '-' || c == '_' { c } else { ' ' })
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let clean: String = clean.chars().take(40).collect();
+    format!("{SAVES}/{}.json", if clean.is_empty() { "game".to_owned() } else { clean })
+}
+
+/// Writes the game's record as text into the records folder; returns its name.
+///
+/// # Errors
+/// [`SaveError::Store`] when the store refuses.
+pub fn export_record(store: &Store, game: &Match, typed: &str) -> Result<String, SaveError> {
+    let name =
+        save_name(typed).replace(&format!("{SAVES}/"), &format!("{RECORDS}/")).replace(".json", ".txt");
+    store.write(&name, &game.game().record().to_string())?;
+    Ok(name)
+}
+
+/// Saves the match after every change of its game (a ply, an undo, a redo,
+/// a new game), if it is a match someone plays.
+fn autosave(game: Option<Res<Match>>, store: Option<Res<Store>>, mut applied: MessageReader<MoveApplied>) {
+    let moved = applied.read().count() > 0;
+    let (Some(game), Some(store)) = (game, store) else { return };
+    if !game.is_saved() || !(moved || game.is_changed()) {
+        return;
+    }
+    if let Err(e) = save(&store, AUTOSAVE, &game) {
+        warn!("autosave failed: {e}");
+    }
+}

@@ -1,0 +1,115 @@
+//! The settings: language, animation speed, legal-move hints, camera, sound
+//! and colours. Every change is applied and saved at once.
+
+use bevy::prelude::*;
+use bevy::ui_widgets::Activate;
+
+use super::choices::{Choice, choice_button};
+use super::{BackTo, Screen};
+use crate::AppSystems;
+use crate::i18n::{Locale, Tr};
+use crate::settings::{AnimationSpeed, Palette, Settings};
+use crate::theme;
+use crate::ui::{button, label, panel, row, screen_root, text};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Settings), spawn_settings)
+        .add_systems(Update, show_volume.run_if(in_state(Screen::Settings)).in_set(AppSystems::View));
+}
+
+#[derive(Component)]
+struct VolumeText;
+
+fn spawn_settings(mut commands: Commands, locale: Res<Locale>, settings: Res<Settings>) {
+    let root = commands.spawn((screen_root("settings", 0.55), DespawnOnExit(Screen::Settings))).id();
+    let form = commands.spawn((ChildOf(root), panel(10.0))).id();
+    commands.spawn((ChildOf(form), text(Tr::new("settings-title"), 34.0, theme::GOLD)));
+
+    let add_row = |commands: &mut Commands, key: &str| -> Entity {
+        let line = commands.spawn((ChildOf(form), row(8.0))).id();
+        commands.spawn((
+            ChildOf(line),
+            label(Tr::new(key)),
+            Node { width: px(300), flex_shrink: 0.0, ..default() },
+        ));
+        line
+    };
+
+    let line = add_row(&mut commands, "settings-language");
+    commands.spawn((
+        ChildOf(line),
+        choice_button("lang-system", Tr::new("language-system"), Choice::Language(None)),
+    ));
+    for (code, name) in locale.languages() {
+        commands.spawn((
+            ChildOf(line),
+            choice_button(
+                &format!("lang-{code}"),
+                Tr::new("verbatim").with("text", name),
+                Choice::Language(Some(code.to_owned())),
+            ),
+        ));
+    }
+
+    let line = add_row(&mut commands, "settings-animation");
+    for (id, key, speed) in [
+        ("anim-off", "off", AnimationSpeed::Off),
+        ("anim-normal", "speed-normal", AnimationSpeed::Normal),
+        ("anim-fast", "speed-fast", AnimationSpeed::Fast),
+    ] {
+        commands.spawn((ChildOf(line), choice_button(id, Tr::new(key), Choice::Animation(speed))));
+    }
+
+    for (key, id, on, off) in [
+        ("settings-legal-moves", "legal", Choice::ShowLegalMoves(true), Choice::ShowLegalMoves(false)),
+        ("settings-auto-rotate", "rotate", Choice::AutoRotate(true), Choice::AutoRotate(false)),
+        ("settings-mute-unfocused", "mute", Choice::MuteUnfocused(true), Choice::MuteUnfocused(false)),
+    ] {
+        let line = add_row(&mut commands, key);
+        commands.spawn((ChildOf(line), choice_button(&format!("{id}-on"), Tr::new("on"), on)));
+        commands.spawn((ChildOf(line), choice_button(&format!("{id}-off"), Tr::new("off"), off)));
+    }
+
+    let line = add_row(&mut commands, "settings-volume");
+    commands.spawn((ChildOf(line), choice_button("volume-down", Tr::new("minus"), Choice::VolumeBy(-10))));
+    commands.spawn((
+        ChildOf(line),
+        VolumeText,
+        label(Tr::new("percent").with("n", (settings.volume * 100.0).round() as u32)),
+        Node { width: px(70), justify_content: JustifyContent::Center, ..default() },
+    ));
+    commands.spawn((ChildOf(line), choice_button("volume-up", Tr::new("plus"), Choice::VolumeBy(10))));
+
+    let line = add_row(&mut commands, "settings-palette");
+    commands.spawn((
+        ChildOf(line),
+        choice_button("palette-classic", Tr::new("palette-classic"), Choice::Palette(Palette::Classic)),
+    ));
+    commands.spawn((
+        ChildOf(line),
+        choice_button(
+            "palette-safe",
+            Tr::new("palette-colour-blind"),
+            Choice::Palette(Palette::ColourBlindSafe),
+        ),
+    ));
+
+    commands.spawn((
+        ChildOf(form),
+        button(
+            "back",
+            Tr::new("back"),
+            |_: On<Activate>, back: Res<BackTo>, mut next: ResMut<NextState<Screen>>| {
+                next.set(back.0);
+            },
+        ),
+    ));
+}
+
+fn show_volume(settings: Res<Settings>, mut texts: Query<&mut Tr, With<VolumeText>>) {
+    if settings.is_changed() {
+        for mut tr in &mut texts {
+            *tr = Tr::new("percent").with("n", (settings.volume * 100.0).round() as u32);
+        }
+    }
+}

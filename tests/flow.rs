@@ -1,0 +1,377 @@
+//! Headless tests of the game flow: screens, undo and redo, clocks, the
+//! autosave and Continue, and save files that must never hurt a good save.
+
+mod common;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use arkes::game::{HistoryCommand, Match, MoveCommand};
+use arkes::saves::{self, AUTOSAVE};
+use arkes::screens::{Overlay, Screen};
+use arkes::settings::{ClockChoice, Settings};
+use arkes::storage::Store;
+use arkes::ui::ButtonId;
+use arkes::{FlowPlugin, GameOptions};
+use arkes_engine::Seat;
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use bevy::ui_widgets::Activate;
+
+/// A fresh folder for one test's files.
+fn temp_store(name: &str) -> (Store, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("arkes-flow-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    (Store::in_dir(&dir), dir)
+}
+
+/// The whole game without a window: logic, screens, settings, saves.
+fn flow_app(store: Store) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        TransformPlugin,
+        bevy::input::InputPlugin,
+        bevy::state::app::StatesPlugin,
+        bevy_tweening::TweeningPlugin,
+    ));
+    app.insert_resource(store);
+    app.add_plugins((
+        arkes::game::GameLogicPlugin { options: GameOptions { skip_title: false, ..GameOptions::default() } },
+        FlowPlugin,
+    ));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)));
+    for _ in 0..3 {
+        app.update();
+    }
+    app
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn overlay(app: &App) -> Option<Overlay> {
+    app.world().get_resource::<State<Overlay>>().map(|s| *s.get())
+}
+
+/// Activates the button with automation name `id` (as a click would) and
+/// runs two updates so the screen change happens.
+fn press(app: &mut App, id: &str) {
+    let world = app.world_mut();
+    let mut q = world.query::<(Entity, &ButtonId)>();
+    let entity = q
+        .iter(world)
+        .find(|(_, b)| b.0 == id)
+        .map(|(e, _)| e)
+        .unwrap_or_else(|| panic!("no button `{id}` on {:?}", screen_of(world)));
+    world.trigger(Activate { entity });
+    app.update();
+    app.update();
+}
+
+fn screen_of(world: &World) -> Screen {
+    *world.resource::<State<Screen>>().get()
+}
+
+fn record(app: &App) -> arkes_engine::GameRecord {
+    app.world().resource::<Match>().game().record()
+}
+
+fn play(app: &mut App, from: &str, to: &str) {
+    app.world_mut().write_message(MoveCommand { from: from.parse().unwrap(), to: to.parse().unwrap() });
+    app.update();
+    for _ in 0..40 {
+        app.update();
+    }
+}
+
+#[test]
+fn every_screen_transition() {
+    let (store, dir) = temp_store("screens");
+    let mut app = flow_app(store);
+    assert_eq!(screen(&app), Screen::Title);
+    for (button, target) in [("rules", Screen::Rules), ("settings", Screen::Settings), ("load", Screen::Load)]
+    {
+        press(&mut app, button);
+        assert_eq!(screen(&app), target);
+        press(&mut app, "back");
+        assert_eq!(screen(&app), Screen::Title, "back from {target:?}");
+    }
+    press(&mut app, "new-game");
+    assert_eq!(screen(&app), Screen::NewGame);
+    press(&mut app, "back");
+    assert_eq!(screen(&app), Screen::Title);
+    press(&mut app, "new-game");
+    press(&mut app, "players-3");
+    press(&mut app, "start");
+    assert_eq!(screen(&app), Screen::Gameplay);
+    assert_eq!(overlay(&app), Some(Overlay::None));
+    assert_eq!(app.world().resource::<Match>().seats().count(), 3);
+
+    press(&mut app, "menu");
+    assert_eq!(overlay(&app), Some(Overlay::Paused));
+    press(&mut app, "resume");
+    assert_eq!(overlay(&app), Some(Overlay::None));
+    press(&mut app, "menu");
+    press(&mut app, "settings");
+    assert_eq!(screen(&app), Screen::Settings);
+    press(&mut app, "back");
+    assert_eq!(screen(&app), Screen::Gameplay, "settings opened from the game go back to it");
+    press(&mut app, "menu");
+    press(&mut app, "rules");
+    press(&mut app, "next");
+    press(&mut app, "back");
+    assert_eq!(screen(&app), Screen::Gameplay);
+    press(&mut app, "menu");
+    press(&mut app, "save");
+    assert_eq!(overlay(&app), Some(Overlay::SaveAs));
+    press(&mut app, "save-confirm");
+    assert_eq!(overlay(&app), Some(Overlay::Paused));
+    press(&mut app, "title");
+    assert_eq!(screen(&app), Screen::Title);
+    press(&mut app, "continue");
+    assert_eq!(screen(&app), Screen::Gameplay);
+    press(&mut app, "menu");
+    press(&mut app, "title");
+    let quit = {
+        let world = app.world_mut();
+        let mut q = world.query::<(Entity, &ButtonId)>();
+        q.iter(world).find(|(_, b)| b.0 == "quit").map(|(e, _)| e).expect("a quit button")
+    };
+    app.world_mut().trigger(Activate { entity: quit });
+    assert!(app.should_exit().is_some(), "Quit exits");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn the_new_game_choices_are_remembered() {
+    let (store, dir) = temp_store("choices");
+    {
+        let mut app = flow_app(store.clone());
+        press(&mut app, "new-game");
+        press(&mut app, "players-4");
+        press(&mut app, "side-7");
+        press(&mut app, "rounds-up");
+        press(&mut app, "clock-10-5");
+        press(&mut app, "capture-20");
+        press(&mut app, "start");
+        let game = app.world().resource::<Match>().game();
+        assert_eq!(game.setup().side, 7);
+        assert_eq!(game.setup().seats.len(), 4);
+        assert_eq!(game.limits().rounds.map(|n| n.get()), Some(110));
+        assert_eq!(game.limits().rounds_without_capture.map(|n| n.get()), Some(20));
+        assert_eq!(game.limits().clock.map(|c| (c.initial_ms, c.increment_ms)), Some((600_000, 5_000)));
+    }
+    let app = flow_app(store);
+    let settings = app.world().resource::<Settings>();
+    assert_eq!((settings.new_game.players, settings.new_game.side), (4, 7));
+    assert_eq!(settings.new_game.clock, Some(ClockChoice { minutes: 10, increment: 5 }));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn undo_and_redo_with_keys_and_buttons() {
+    let (store, dir) = temp_store("undo");
+    let mut app = flow_app(store);
+    press(&mut app, "new-game");
+    press(&mut app, "players-2");
+    press(&mut app, "start");
+    play(&mut app, "b1", "b2");
+    play(&mut app, "b9", "b8");
+    let after_two = record(&app);
+    press(&mut app, "undo");
+    common::settle(&mut app);
+    assert_eq!(record(&app).plies.len(), 1);
+    common::press_keys(&mut app, &[KeyCode::ControlLeft], KeyCode::KeyZ);
+    common::settle(&mut app);
+    assert_eq!(record(&app).plies.len(), 0);
+    common::press_keys(&mut app, &[KeyCode::ControlLeft], KeyCode::KeyY);
+    common::settle(&mut app);
+    assert_eq!(record(&app).plies.len(), 1);
+    press(&mut app, "redo");
+    common::settle(&mut app);
+    assert_eq!(record(&app), after_two);
+    // A new move after an undo forgets what could be redone.
+    press(&mut app, "undo");
+    common::settle(&mut app);
+    play(&mut app, "c9", "c8");
+    app.world_mut().write_message(HistoryCommand::Redo);
+    app.update();
+    assert_eq!(record(&app).plies.len(), 2);
+    assert_ne!(record(&app), after_two);
+    // Reviewing shows an earlier position without changing the game.
+    app.world_mut().write_message(HistoryCommand::Review(1));
+    app.update();
+    let game = app.world().resource::<Match>();
+    assert_eq!(game.reviewing(), Some(1));
+    assert_eq!(game.game().plies().len(), 2);
+    assert_eq!(game.displayed().to_move(), Seat::North);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_time_out_eliminates_the_seat_and_never_runs_while_paused() {
+    let (store, dir) = temp_store("clock");
+    let mut app = flow_app(store);
+    {
+        let mut settings = app.world_mut().resource_mut::<Settings>();
+        settings.new_game.players = 3;
+        settings.new_game.clock = Some(ClockChoice { minutes: 1, increment: 0 });
+    }
+    app.update();
+    press(&mut app, "new-game");
+    press(&mut app, "start");
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(200)));
+    // Paused: the clock does not run.
+    press(&mut app, "menu");
+    let before = app.world().resource::<Match>().game().clock_ms(Seat::South);
+    for _ in 0..50 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<Match>().game().clock_ms(Seat::South), before);
+    press(&mut app, "resume");
+    for _ in 0..400 {
+        app.update();
+        if !app.world().resource::<Match>().game().position().seats_in().contains(Seat::South) {
+            break;
+        }
+    }
+    let game = app.world().resource::<Match>().game();
+    assert!(!game.position().seats_in().contains(Seat::South), "South's clock ran out");
+    assert_eq!(game.clock_ms(Seat::South), Some(0));
+    assert_eq!(game.position().to_move(), Seat::West);
+    assert_eq!(game.outcome(), None);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn continue_restores_the_exact_game_after_a_quit() {
+    let (store, dir) = temp_store("continue");
+    let saved = {
+        let mut app = flow_app(store.clone());
+        {
+            let mut settings = app.world_mut().resource_mut::<Settings>();
+            settings.new_game.players = 3;
+            settings.new_game.clock = Some(ClockChoice { minutes: 5, increment: 2 });
+        }
+        press(&mut app, "new-game");
+        press(&mut app, "start");
+        play(&mut app, "b1", "b2");
+        play(&mut app, "a2", "b3");
+        play(&mut app, "b9", "b8");
+        record(&app)
+    };
+    assert_eq!(saved.plies.len(), 3);
+    let mut app = flow_app(store);
+    assert_eq!(screen(&app), Screen::Title);
+    press(&mut app, "continue");
+    assert_eq!(screen(&app), Screen::Gameplay);
+    assert_eq!(record(&app), saved, "the same set-up, limits, plies and times");
+    // South is to move again: its clock has run only since Continue.
+    let game = app.world().resource::<Match>().game();
+    let at_save = 300_000 - ms_of(&saved, 0) + 2_000;
+    let now = game.clock_ms(Seat::South).unwrap();
+    assert!(now <= at_save && now + 500 >= at_save, "{now} against {at_save}");
+    assert_eq!(game.clock_ms(Seat::West), Some(300_000 - ms_of(&saved, 1) + 2_000));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+fn ms_of(record: &arkes_engine::GameRecord, ply: usize) -> u64 {
+    match record.plies[ply] {
+        arkes_engine::Ply::Move { ms, .. } | arkes_engine::Ply::TimeOut { ms } => ms,
+    }
+}
+
+/// Corrupt, truncated, random and hostile save files.
+fn bad_saves(good: &str) -> Vec<String> {
+    let mut files = vec![
+        String::new(),
+        "{".into(),
+        "null".into(),
+        "[]".into(),
+        "{}".into(),
+        "\u{feff}{}".into(),
+        r#"{"format": 1}"#.into(),
+        r#"{"format": 1, "app": "arkes-3d"}"#.into(),
+        r#"{"format": 2, "app": "arkes-3d", "seats": [], "game": {}}"#.into(),
+        r#"{"format": 1, "app": "chess", "seats": [], "game": {}}"#.into(),
+        good.replace("\"format\": 1", "\"format\": 99"),
+        good.replace("\"format\": 1", "\"format\": -1"),
+        good.replace("\"app\": \"arkes-3d\"", "\"app\": \"arkes\""),
+        good.replace("\"side\": 9", "\"side\": 10"),
+        good.replace("\"b1-b2\"", "\"b1-b5\""),
+        good.replace("\"south\"", "\"nowhere\""),
+        good.replacen("\"north\"", "\"south\"", 1),
+        good.replace("\"human\"", "\"robot\""),
+        good.replace("\"ms\": ", "\"ms\": -"),
+        format!("{good}trailing"),
+        format!("{}{}", "[".repeat(5000), "]".repeat(5000)),
+        format!(r#"{{"format": 1, "app": "arkes-3d", "seats": [{}], "game": {{}}}}"#, "{},".repeat(2000)),
+        good.replace("\"name\": \"\"", &format!("\"name\": \"{}\"", "x".repeat(1000))),
+        "\0\0\0".into(),
+    ];
+    // Truncations at many points.
+    for cut in (0..good.len()).step_by((good.len() / 40).max(1)) {
+        files.push(good[..cut].to_owned());
+    }
+    // Random bytes and flipped bytes, from a fixed seed.
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    while files.len() < 100 {
+        let mut bytes = good.as_bytes().to_vec();
+        for _ in 0..1 + next() % 4 {
+            let at = (next() % bytes.len() as u64) as usize;
+            bytes[at] = (next() % 128) as u8;
+        }
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        if saves::decode(&text).is_err() {
+            files.push(text);
+        } else {
+            let len = 16 + (next() % 200) as usize;
+            files.push((0..len).map(|_| (32 + next() % 95) as u8 as char).collect());
+        }
+    }
+    files
+}
+
+#[test]
+fn a_hundred_bad_save_files_are_refused_and_the_good_save_is_untouched() {
+    let (store, dir) = temp_store("robust");
+    let mut app = flow_app(store.clone());
+    press(&mut app, "new-game");
+    press(&mut app, "start");
+    play(&mut app, "b1", "b2");
+    drop(app);
+    let good = store.read(AUTOSAVE).unwrap().expect("an autosave");
+    let files = bad_saves(&good);
+    assert!(files.len() >= 100);
+    for (i, text) in files.iter().enumerate() {
+        let result = std::panic::catch_unwind(|| saves::decode(text));
+        match result {
+            Ok(Err(e)) => assert!(!e.to_string().is_empty()),
+            Ok(Ok(_)) => panic!("bad save {i} loaded:\n{text}"),
+            Err(_) => panic!("bad save {i} made the loader panic:\n{text}"),
+        }
+        store.write("saves/bad.json", text).unwrap();
+        assert!(saves::load(&store, "saves/bad.json").is_err());
+        assert!(saves::load(&store, "records/bad.txt").is_err());
+    }
+    assert_eq!(store.read(AUTOSAVE).unwrap().as_deref(), Some(good.as_str()), "the good save is unchanged");
+    // Loading through the game's screens: the error is shown, nothing changes.
+    store.write(AUTOSAVE, &files[14]).unwrap();
+    let app = flow_app(store.clone());
+    assert_eq!(screen(&app), Screen::Title);
+    assert!(app.world().resource::<arkes::screens::Notice>().0.is_some(), "the problem is reported");
+    assert_eq!(
+        store.read(AUTOSAVE).unwrap().as_deref(),
+        Some(files[14].as_str()),
+        "and the file is left as it was"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
