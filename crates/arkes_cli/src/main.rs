@@ -4,7 +4,19 @@
 //! arkes-cli moves [--position FILE] [MOVE...]     legal moves after MOVEs, sorted
 //! arkes-cli play  [--position FILE] MOVE...       the position after MOVEs
 //! arkes-cli perft DEPTH [--position FILE]         perft node count and speed
+//! arkes-cli bestmove [--position FILE] [MOVE...] --level L [--millis N] [--seed S]
+//!                                                 the AI's move after MOVEs
+//! arkes-cli selfplay --players hard,easy[,...] [--seed S] [--side N] [--millis N]
+//!                                                 one game AI vs AI, move by move
+//! arkes-cli tournament --players hard,easy[,...] --games N [--seed S] [--millis N]
+//!                                                 many games, seats rotated, with statistics
 //! ```
+//!
+//! Players are `easy`, `medium`, `hard` (arkes_ai), `random` (uniform legal
+//! moves) and `baseline` (the generic negamax of the `minimax` crate, two
+//! seats only, see `baseline.rs`), and `mcts` (the same crate's Monte Carlo
+//! tree search). Without `--millis` each level uses its
+//! default node budget, which makes games reproducible from `--seed`.
 //!
 //! Without `--position` the built-in start of R2 is used (`--players`,
 //! `--side`); `--position -` reads standard input. A position file is in the
@@ -14,10 +26,18 @@
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
+use arkes_ai::{Level, Searcher};
 use arkes_engine::{Game, Limits, Position, Setup, perft};
 use clap::{Args, Parser, Subcommand};
+
+mod baseline;
+mod players;
+mod tournament;
+
+use players::Participant;
+use tournament::{Tally, play_game, record, wilson};
 
 /// Largest position or save file read, in bytes.
 const MAX_INPUT: u64 = 4 << 20;
@@ -52,6 +72,65 @@ enum Command {
         depth: u32,
         #[command(flatten)]
         setup: SetupArgs,
+    },
+    /// Play MOVEs, then print the move the AI chooses (nothing, and the
+    /// outcome on stderr, once the game is over).
+    Bestmove {
+        #[command(flatten)]
+        setup: SetupArgs,
+        /// Moves to play first, in notation.
+        moves: Vec<String>,
+        /// easy, medium or hard.
+        #[arg(long, short, default_value = "hard")]
+        level: Level,
+        /// Think this many milliseconds instead of the level's node budget.
+        #[arg(long)]
+        millis: Option<u64>,
+        /// The seed: same seed, position and budget, same move.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Print the search's depth, nodes, value and time on stderr.
+        #[arg(long)]
+        verbose: bool,
+    },
+    /// Play one game between players, one per seat, and print its moves and
+    /// outcome.
+    Selfplay {
+        /// Comma-separated players, one per seat in turn order (2 to 4):
+        /// easy, medium, hard, random, baseline, mcts.
+        #[arg(long, default_value = "hard,hard")]
+        players: String,
+        /// The seed of the game.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Board side (5, 7, 9 or 11).
+        #[arg(long, default_value_t = 9)]
+        side: u8,
+        /// Milliseconds per move (default: each level's node budget).
+        #[arg(long)]
+        millis: Option<u64>,
+    },
+    /// Play many games, rotating the players over the seats, and print
+    /// wins, draws and losses with 95% Wilson intervals on the score.
+    Tournament {
+        /// Comma-separated participants, as many as seats (2 to 4).
+        #[arg(long)]
+        players: String,
+        /// Number of games.
+        #[arg(long, default_value_t = 10)]
+        games: u64,
+        /// The seed of the first game; game i uses seed + i.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Board side (5, 7, 9 or 11).
+        #[arg(long, default_value_t = 9)]
+        side: u8,
+        /// Milliseconds per move (default: each level's node budget).
+        #[arg(long)]
+        millis: Option<u64>,
+        /// Print each game's result on stderr.
+        #[arg(long)]
+        verbose: bool,
     },
 }
 
@@ -151,7 +230,129 @@ fn run(cli: Cli) -> Result<(), String> {
             let rate = if secs > 0.0 { nodes as f64 / secs } else { f64::INFINITY };
             println!("{nodes} nodes in {secs:.3} s, {rate:.0} nodes/s");
         }
+        Command::Bestmove { setup, moves, level, millis, seed, verbose } => {
+            let mut game = setup.game()?;
+            play_moves(&mut game, &moves)?;
+            if let Some(outcome) = game.outcome() {
+                eprintln!("game over: {outcome}");
+                return Ok(());
+            }
+            let mut options = level.options().seed(seed);
+            if millis.is_some() {
+                options = options.max_nodes(u64::MAX);
+            }
+            let start = Instant::now();
+            let mut searcher = Searcher::for_game(&game, options);
+            let mv = match millis {
+                Some(ms) => searcher.search_for(Duration::from_millis(ms)),
+                None => searcher.search_to_end(),
+            };
+            let mv = mv.ok_or("the AI found no move")?;
+            if verbose {
+                let stats = searcher.stats();
+                let secs = start.elapsed().as_secs_f64();
+                eprintln!(
+                    "depth {}, {} nodes, value {:?}, {:.3} s, {:.0} nodes/s{}",
+                    stats.depth,
+                    stats.nodes,
+                    stats.value,
+                    secs,
+                    stats.nodes as f64 / secs.max(1e-9),
+                    stats.reason.map_or(String::new(), |r| format!(", tactics: {r:?}"))
+                );
+            }
+            println!("{mv}");
+        }
+        Command::Selfplay { players, seed, side, millis } => {
+            let seats = players::parse_list(&players)?;
+            let game = new_game(seats.len(), side)?;
+            let played = play_game(game, &seats, seed, millis, |ply, seat, mv| {
+                println!("{ply:>3}. {:<5} {mv}", seat.name());
+            })?;
+            match played.game.outcome() {
+                Some(outcome) => println!("outcome: {outcome}"),
+                None => println!("outcome: none"),
+            }
+        }
+        Command::Tournament { players, games, seed, side, millis, verbose } => {
+            tournament(&players::parse_list(&players)?, games, seed, side, millis, verbose)?;
+        }
     }
+    Ok(())
+}
+
+/// The built-in start of R2 with the default limits of R15.
+fn new_game(players: usize, side: u8) -> Result<Game, String> {
+    Game::new(Setup::standard(players, side).map_err(|e| e.to_string())?, Limits::default())
+        .map_err(|e| e.to_string())
+}
+
+/// Plays `games` games, game `g` giving seat `k` (in turn order) to
+/// participant `(k + g) mod n`, and prints the statistics.
+fn tournament(
+    list: &[Participant],
+    games: u64,
+    seed: u64,
+    side: u8,
+    millis: Option<u64>,
+    verbose: bool,
+) -> Result<(), String> {
+    let n = list.len();
+    let mut tallies = vec![Tally::default(); n];
+    let mut plies = 0u64;
+    let start = Instant::now();
+    for g in 0..games {
+        let at_seat: Vec<usize> = (0..n).map(|k| (k + g as usize) % n).collect();
+        let seats: Vec<Participant> = at_seat.iter().map(|&i| list[i]).collect();
+        let played = play_game(new_game(n, side)?, &seats, seed.wrapping_add(g), millis, |_, _, _| {})?;
+        plies += played.game.plies().len() as u64;
+        record(&mut tallies, &at_seat, &played);
+        if verbose {
+            let names: Vec<String> = seats.iter().map(ToString::to_string).collect();
+            let outcome = played.game.outcome().map_or("unfinished".to_owned(), |o| o.to_string());
+            eprintln!(
+                "game {}/{games} [{}]: {outcome}, {} plies",
+                g + 1,
+                names.join(","),
+                played.game.plies().len()
+            );
+        }
+    }
+    let names: Vec<String> = list.iter().map(ToString::to_string).collect();
+    let budget =
+        millis.map_or("each level's default node budget".to_owned(), |ms| format!("{ms} ms per move"));
+    println!(
+        "{games} games of {} on {side}x{side}, {budget}, seeds {seed}..{}",
+        names.join(" vs "),
+        seed.wrapping_add(games.saturating_sub(1))
+    );
+    println!("score = (wins + draws/2) / games; 95% interval: Wilson score interval on the score");
+    println!(
+        "{:<10} {:>5} {:>5} {:>5} {:>7} {:>17} {:>10} {:>8} {:>12}",
+        "player", "wins", "draws", "losses", "score", "95% interval", "ms/move", "max ms", "nodes/s"
+    );
+    for (name, t) in names.iter().zip(&tallies) {
+        let (lo, hi) = wilson(t.score(), t.games());
+        let ms = if t.moves == 0 { 0.0 } else { t.time.as_secs_f64() * 1000.0 / t.moves as f64 };
+        let secs = t.time.as_secs_f64();
+        let rate = if t.nodes == 0 || secs == 0.0 {
+            "-".to_owned()
+        } else {
+            format!("{:.0}", t.nodes as f64 / secs)
+        };
+        println!(
+            "{name:<10} {:>5} {:>5} {:>6} {:>6.1}% {:>7.1}%..{:>5.1}% {ms:>10.1} {:>8.0} {rate:>12}",
+            t.wins,
+            t.draws,
+            t.losses,
+            100.0 * t.score(),
+            100.0 * lo,
+            100.0 * hi,
+            t.max_time.as_secs_f64() * 1000.0
+        );
+    }
+    let avg = if games == 0 { 0.0 } else { plies as f64 / games as f64 };
+    println!("average game length: {avg:.1} plies; wall time {:.1} s", start.elapsed().as_secs_f64());
     Ok(())
 }
 

@@ -1,0 +1,553 @@
+//! The search strategy: paranoid alpha-beta with iterative deepening, run on
+//! an explicit stack so that it can stop after any number of nodes and go on
+//! later ([`Paranoid::step`]).
+//!
+//! *Paranoid*: the seat to move at the root maximises its value
+//! ([`crate::eval::Evaluation::value_for`]: its score minus the best
+//! opponent's), and every other seat is assumed to minimise it, as if the
+//! opponents were one coalition. With two seats this is plain minimax.
+//!
+//! On top of alpha-beta: a transposition table (`tt.rs`), the
+//! previous iteration's best move first at the root, killer moves and a
+//! history table for quiet moves, captures and marble moves first, and
+//! (Hard) a captures-only quiescence search at the leaves. Leaves where the
+//! seat to move wins at once are scored as decided.
+//!
+//! Everything the engine enforces is respected because every move comes
+//! from [`Position::legal_moves_into`] and is played with
+//! [`Position::play_unchecked`]: the repetition rule R10 (the position
+//! carries its history), eliminations (R12) and the last-marble win (R14).
+//! The round limits of R15 are followed along each line ([`RoundLimits`]):
+//! a line that reaches a limit is a draw, worth 0.
+
+use std::cmp::Reverse;
+
+use arkes_engine::{Coord, MAX_CELLS, Move, MoveKind, Position, Seat, Undo};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+use crate::eval::{DECIDED, Evaluator, WIN};
+use crate::level::SearchOptions;
+use crate::tt::{Bound, Table};
+
+/// Larger than any value.
+const INF: i32 = WIN + 1;
+
+/// The round limits of R15 and the counters a game has reached, so that the
+/// search can see a draw coming.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct RoundLimits {
+    /// The game is drawn when this many rounds have been completed.
+    pub rounds: Option<u32>,
+    /// The game is drawn after this many rounds in a row without a capture.
+    pub rounds_without_capture: Option<u32>,
+    /// Rounds completed at the root.
+    pub completed: u32,
+    /// Rounds in a row without a capture at the root.
+    pub without_capture: u32,
+}
+
+/// The round counters along a line of play.
+#[derive(Clone, Copy, Debug)]
+struct Rounds {
+    completed: u32,
+    without_capture: u32,
+    capture_this_round: bool,
+}
+
+impl Rounds {
+    /// The counters after `undo` (a move of `mover`), as [`arkes_engine::Game`]
+    /// counts them: a round ends each time the turn passes to a seat not
+    /// later in the turn order.
+    fn after(mut self, mover: Seat, undo: &Undo, next: Seat) -> Rounds {
+        if undo.captured().is_some() {
+            self.capture_this_round = true;
+        }
+        let mut prev = mover;
+        for seat in undo.eliminated().map(|e| e.seat).filter(|&s| s != mover).chain([next]) {
+            if seat <= prev {
+                self.completed += 1;
+                if self.capture_this_round {
+                    self.without_capture = 0;
+                } else {
+                    self.without_capture += 1;
+                }
+                self.capture_this_round = false;
+            }
+            prev = seat;
+        }
+        self
+    }
+
+    fn is_draw(self, limits: &RoundLimits) -> bool {
+        limits.rounds.is_some_and(|n| self.completed >= n)
+            || limits.rounds_without_capture.is_some_and(|k| self.without_capture >= k)
+    }
+}
+
+/// One node being searched.
+#[derive(Debug)]
+struct Frame {
+    moves: Vec<Move>,
+    next: usize,
+    /// Full-width plies left (≤ 0 in quiescence).
+    depth: i16,
+    ply: usize,
+    alpha: i32,
+    beta: i32,
+    alpha0: i32,
+    beta0: i32,
+    best: i32,
+    best_move: Option<Move>,
+    maximizing: bool,
+    quiescence: bool,
+    /// The move that led here, to take back when the frame is done; `None`
+    /// at the root.
+    undo: Option<Undo>,
+    rounds: Rounds,
+    hash: u64,
+}
+
+/// What entering a child position gave.
+enum Entered {
+    /// A value at once (decided, drawn, a leaf, a table hit).
+    Value(i32, Undo),
+    /// A frame was pushed.
+    Pushed,
+}
+
+/// The result of a finished iteration.
+#[derive(Clone, Copy, Debug)]
+pub struct Iteration {
+    /// Its depth, in plies.
+    pub depth: u8,
+    /// The best move.
+    pub mv: Move,
+    /// Its value for the root seat.
+    pub value: i32,
+}
+
+/// A stepped paranoid alpha-beta search from one position.
+#[derive(Debug)]
+pub struct Paranoid {
+    position: Position,
+    root: Seat,
+    options: SearchOptions,
+    limits: RoundLimits,
+    evaluator: Evaluator,
+    table: Table,
+    root_moves: Vec<Move>,
+    stack: Vec<Frame>,
+    pool: Vec<Vec<Move>>,
+    scored: Vec<(Reverse<i32>, Move)>,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+    depth: u8,
+    completed: Option<Iteration>,
+    /// A root move that beat this iteration's first (previous best) move.
+    partial: Option<(Move, i32)>,
+    nodes: u64,
+    done: bool,
+    noise_key: u64,
+}
+
+impl Paranoid {
+    /// A search from `position` among `root_moves` (legal there, not empty).
+    #[must_use]
+    pub fn new(
+        position: Position,
+        root_moves: Vec<Move>,
+        options: SearchOptions,
+        limits: RoundLimits,
+    ) -> Paranoid {
+        let mut root_moves = root_moves;
+        // The seed decides the order among moves the ordering cannot tell apart.
+        let mut rng = StdRng::seed_from_u64(options.seed);
+        for i in (1..root_moves.len()).rev() {
+            let j = rng.random_range(0..=i);
+            root_moves.swap(i, j);
+        }
+        let mut search = Paranoid {
+            root: position.to_move(),
+            position,
+            evaluator: Evaluator::new(options.eval),
+            table: Table::new(options.table_bits),
+            limits,
+            options,
+            root_moves: Vec::new(),
+            stack: Vec::with_capacity(64),
+            pool: Vec::new(),
+            scored: Vec::with_capacity(64),
+            killers: vec![[None; 2]; 128],
+            history: vec![0; MAX_CELLS * MAX_CELLS],
+            depth: 1,
+            completed: None,
+            partial: None,
+            nodes: 0,
+            done: root_moves.is_empty(),
+            noise_key: splitmix(options.seed ^ 0x5eed_a1a1_0000_0001),
+        };
+        search.order(&mut root_moves, None, 0);
+        search.root_moves = root_moves;
+        search
+    }
+
+    /// Nodes searched so far (positions played).
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether the search has finished (budget spent, deepest iteration done,
+    /// or the game decided within the horizon).
+    #[must_use]
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// The deepest finished iteration.
+    #[must_use]
+    pub fn completed(&self) -> Option<Iteration> {
+        self.completed
+    }
+
+    /// The best move known now: a move that beat the previous best in the
+    /// running iteration, or the last iteration's best, or the move the
+    /// ordering puts first.
+    #[must_use]
+    pub fn best_move(&self) -> Option<Move> {
+        self.partial
+            .map(|(m, _)| m)
+            .or(self.completed.map(|c| c.mv))
+            .or_else(|| self.root_moves.first().copied())
+    }
+
+    /// Searches about `budget` more nodes (exactly, unless the node budget of
+    /// the options or the end of the search comes first). Returns the nodes
+    /// searched.
+    pub fn step(&mut self, budget: u64) -> u64 {
+        let start = self.nodes;
+        while !self.done && self.nodes - start < budget {
+            if self.nodes >= self.options.max_nodes {
+                self.stop();
+                break;
+            }
+            if self.stack.is_empty() {
+                self.start_iteration();
+                continue;
+            }
+            let top = self.stack.len() - 1;
+            let frame = &mut self.stack[top];
+            if frame.next < frame.moves.len() && frame.alpha < frame.beta {
+                let mv = frame.moves[frame.next];
+                frame.next += 1;
+                let (ply, depth, alpha, beta, rounds, quiescence) =
+                    (frame.ply, frame.depth, frame.alpha, frame.beta, frame.rounds, frame.quiescence);
+                let mover = self.position.to_move();
+                let undo = self.position.play_unchecked(mv);
+                self.nodes += 1;
+                let rounds = rounds.after(mover, &undo, self.position.to_move());
+                let child_depth = if quiescence { depth.min(0) - 1 } else { depth - 1 };
+                if let Entered::Value(value, undo) =
+                    self.enter(undo, ply + 1, child_depth, alpha, beta, rounds)
+                {
+                    self.position.undo(undo);
+                    self.backup(top, mv, value);
+                }
+            } else {
+                self.finish_frame();
+            }
+        }
+        self.nodes - start
+    }
+
+    /// Stops: takes every move on the stack back.
+    fn stop(&mut self) {
+        while let Some(frame) = self.stack.pop() {
+            if let Some(undo) = frame.undo {
+                self.position.undo(undo);
+            }
+            self.pool.push(frame.moves);
+        }
+        self.done = true;
+    }
+
+    fn start_iteration(&mut self) {
+        if self.depth > self.options.max_depth.max(1) {
+            self.done = true;
+            return;
+        }
+        let mut moves = self.pool.pop().unwrap_or_default();
+        moves.clear();
+        moves.extend_from_slice(&self.root_moves);
+        self.partial = None;
+        let rounds = Rounds {
+            completed: self.limits.completed,
+            without_capture: self.limits.without_capture,
+            capture_this_round: false,
+        };
+        self.stack.push(Frame {
+            moves,
+            next: 0,
+            depth: i16::from(self.depth),
+            ply: 0,
+            alpha: -INF,
+            beta: INF,
+            alpha0: -INF,
+            beta0: INF,
+            best: -INF,
+            best_move: None,
+            maximizing: true,
+            quiescence: false,
+            undo: None,
+            rounds,
+            hash: self.position.hash(),
+        });
+    }
+
+    /// Plays nothing: looks at the position reached by `undo`'s move and
+    /// either values it or pushes a frame to search it.
+    fn enter(
+        &mut self,
+        undo: Undo,
+        ply: usize,
+        depth: i16,
+        alpha: i32,
+        beta: i32,
+        rounds: Rounds,
+    ) -> Entered {
+        let pos = &self.position;
+        let decided = WIN - ply as i32;
+        if let Some(win) = pos.outcome() {
+            return Entered::Value(if win.seat == self.root { decided } else { -decided }, undo);
+        }
+        if !pos.seats_in().contains(self.root) {
+            return Entered::Value(-decided, undo);
+        }
+        if rounds.is_draw(&self.limits) {
+            return Entered::Value(0, undo);
+        }
+        let maximizing = pos.to_move() == self.root;
+        let hash = pos.hash();
+        if depth <= 0 {
+            let (value, capture_possible) = self.leaf_value(ply);
+            let q_ply = (-depth) as u8;
+            if value.abs() >= DECIDED
+                || !capture_possible
+                || q_ply >= self.options.quiescence
+                || ply >= self.killers.len() - 1
+            {
+                return Entered::Value(value, undo);
+            }
+            let mut moves = self.pool.pop().unwrap_or_default();
+            moves.clear();
+            self.position.legal_moves_into(&mut moves);
+            moves.retain(|m| m.is_capture());
+            if moves.is_empty() {
+                self.pool.push(moves);
+                return Entered::Value(value, undo);
+            }
+            // Stand pat: the seat to move may decline the captures.
+            let (mut alpha, mut beta) = (alpha, beta);
+            if maximizing {
+                if value >= beta {
+                    self.pool.push(moves);
+                    return Entered::Value(value, undo);
+                }
+                alpha = alpha.max(value);
+            } else {
+                if value <= alpha {
+                    self.pool.push(moves);
+                    return Entered::Value(value, undo);
+                }
+                beta = beta.min(value);
+            }
+            self.order(&mut moves, None, ply);
+            self.stack.push(Frame {
+                moves,
+                next: 0,
+                depth,
+                ply,
+                alpha,
+                beta,
+                alpha0: alpha,
+                beta0: beta,
+                best: value,
+                best_move: None,
+                maximizing,
+                quiescence: true,
+                undo: Some(undo),
+                rounds,
+                hash,
+            });
+            return Entered::Pushed;
+        }
+        let mut tt_move = None;
+        if let Some(hit) = self.table.probe(hash, ply) {
+            tt_move = hit.mv;
+            if hit.depth >= depth {
+                let usable = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.value >= beta,
+                    Bound::Upper => hit.value <= alpha,
+                };
+                if usable {
+                    return Entered::Value(hit.value, undo);
+                }
+            }
+        }
+        if ply >= self.killers.len() - 1 {
+            let (value, _) = self.leaf_value(ply);
+            return Entered::Value(value, undo);
+        }
+        let mut moves = self.pool.pop().unwrap_or_default();
+        moves.clear();
+        self.position.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            // Cannot happen while the game goes on (R12 removes stuck seats).
+            self.pool.push(moves);
+            let (value, _) = self.leaf_value(ply);
+            return Entered::Value(value, undo);
+        }
+        self.order(&mut moves, tt_move, ply);
+        self.stack.push(Frame {
+            moves,
+            next: 0,
+            depth,
+            ply,
+            alpha,
+            beta,
+            alpha0: alpha,
+            beta0: beta,
+            best: if maximizing { -INF } else { INF },
+            best_move: None,
+            maximizing,
+            quiescence: false,
+            undo: Some(undo),
+            rounds,
+            hash,
+        });
+        Entered::Pushed
+    }
+
+    /// The static value of the current position for the root seat, with the
+    /// seeded noise, and whether the seat to move may have a capture.
+    fn leaf_value(&mut self, ply: usize) -> (i32, bool) {
+        let eval = self.evaluator.evaluate(&self.position);
+        let value = eval.value_for(self.root, &self.position, ply);
+        if self.options.noise == 0 || value.abs() >= DECIDED {
+            return (value, eval.capture_possible);
+        }
+        let span = 2 * self.options.noise as u64 + 1;
+        let noise = (splitmix(self.position.hash() ^ self.noise_key) % span) as i32 - self.options.noise;
+        (value + noise, eval.capture_possible)
+    }
+
+    /// A child of frame `index` reached by `mv` is worth `value`.
+    fn backup(&mut self, index: usize, mv: Move, value: i32) {
+        let frame = &mut self.stack[index];
+        let improved = if frame.maximizing { value > frame.best } else { value < frame.best };
+        if improved {
+            frame.best = value;
+            frame.best_move = Some(mv);
+        }
+        if frame.maximizing {
+            frame.alpha = frame.alpha.max(value);
+        } else {
+            frame.beta = frame.beta.min(value);
+        }
+        if index == 0 && improved && frame.next > 1 {
+            self.partial = Some((mv, value));
+        }
+        let frame = &self.stack[index];
+        if frame.alpha >= frame.beta && !frame.quiescence && !mv.is_capture() {
+            let (ply, depth) = (frame.ply, frame.depth);
+            let killers = &mut self.killers[ply];
+            if killers[0] != Some(mv) {
+                killers[1] = killers[0];
+                killers[0] = Some(mv);
+            }
+            self.history[mv.from.index() * MAX_CELLS + mv.to.index()] += i32::from(depth) * i32::from(depth);
+        }
+    }
+
+    fn finish_frame(&mut self) {
+        let Some(frame) = self.stack.pop() else { return };
+        let value = frame.best;
+        if !frame.quiescence {
+            let bound = if value <= frame.alpha0 {
+                Bound::Upper
+            } else if value >= frame.beta0 {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.table.store(frame.hash, frame.ply, frame.depth, value, bound, frame.best_move);
+        }
+        self.pool.push(frame.moves);
+        match frame.undo {
+            Some(undo) => {
+                let mv = undo.mv();
+                self.position.undo(undo);
+                let parent = self.stack.len() - 1;
+                if let Some(mv) = mv {
+                    self.backup(parent, mv, value);
+                }
+            }
+            None => self.finish_iteration(frame.best_move, value),
+        }
+    }
+
+    fn finish_iteration(&mut self, best: Option<Move>, value: i32) {
+        if let Some(mv) = best {
+            self.completed = Some(Iteration { depth: self.depth, mv, value });
+            if let Some(i) = self.root_moves.iter().position(|&m| m == mv) {
+                let m = self.root_moves.remove(i);
+                self.root_moves.insert(0, m);
+            }
+        }
+        self.partial = None;
+        if value.abs() >= DECIDED || self.depth >= self.options.max_depth.max(1) {
+            self.done = true;
+        }
+        self.depth = self.depth.saturating_add(1);
+    }
+
+    /// Sorts `moves` best first: the table's move, wins on the golden cell,
+    /// marble captures, token captures, killers, then marble moves towards
+    /// the golden cell and the history table.
+    fn order(&mut self, moves: &mut [Move], tt_move: Option<(Coord, Coord)>, ply: usize) {
+        let gold = self.position.board().golden_cell();
+        let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
+        self.scored.clear();
+        for &m in moves.iter() {
+            let score = if tt_move == Some((m.from, m.to)) {
+                10_000_000
+            } else {
+                match m.kind {
+                    MoveKind::Marble if m.to == gold => 9_000_000,
+                    MoveKind::CaptureMarble => 8_000_000,
+                    MoveKind::CaptureToken => 7_000_000,
+                    _ if killers[0] == Some(m) => 6_000_000,
+                    _ if killers[1] == Some(m) => 5_000_000,
+                    MoveKind::Marble if m.to.distance(gold) < m.from.distance(gold) => 4_000_000,
+                    _ => self.history[m.from.index() * MAX_CELLS + m.to.index()].min(3_000_000),
+                }
+            };
+            self.scored.push((Reverse(score), m));
+        }
+        // Stable: equal moves keep their (seeded, at the root) order.
+        self.scored.sort_by_key(|&(s, _)| s);
+        for (slot, &(_, m)) in moves.iter_mut().zip(&self.scored) {
+            *slot = m;
+        }
+    }
+}
+
+/// SplitMix64's output function: a well-mixed 64-bit hash of `x`.
+fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
