@@ -85,9 +85,13 @@ fn run_commands(
         match (words.next(), words.next()) {
             (Some("screenshot"), Some(path)) => {
                 let path = path.to_owned();
-                commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path.clone())).observe(
-                    move |_: On<ScreenshotCaptured>| emit(&json!({"event": "screenshot", "path": path})),
-                );
+                commands.spawn(Screenshot::primary_window()).observe(move |shot: On<ScreenshotCaptured>| {
+                    // Saved here, before the event, so a reader never sees half a file.
+                    match save_png(&shot.image, &path) {
+                        Ok(()) => emit(&json!({"event": "screenshot", "path": path})),
+                        Err(e) => emit(&json!({"event": "error", "message": e})),
+                    }
+                });
             }
             (Some("state"), None) => {
                 if let Some(game) = &game {
@@ -150,6 +154,22 @@ struct Automation {
     /// The screen, overlay and language last seen, and frames since it changed.
     screen_key: Option<String>,
     screen_frames: u32,
+    screen_buttons: Option<Value>,
+}
+
+/// Writes a captured image as PNG (RGB: the alpha of an HDR capture is not
+/// opacity).
+fn save_png(image: &Image, path: &str) -> Result<(), String> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let rgb = image.clone().try_into_dynamic().map_err(|e| e.to_string())?.to_rgb8();
+        rgb.save(path).map_err(|e| format!("{path}: {e}"))
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = (image, path);
+        Err("screenshots are saved by the browser tests".into())
+    }
 }
 
 /// Snake-case name of a seat for JSON.
@@ -278,8 +298,9 @@ fn report_screen(
         return;
     }
     state.screen_frames += 1;
-    // Layout and text take a few frames to settle.
-    if state.screen_frames != 4 {
+    // Layout and text take a few frames to settle; after that, report again
+    // whenever the buttons move (a choice can add a row).
+    if state.screen_frames < 4 {
         return;
     }
     let mut list = BTreeMap::new();
@@ -290,6 +311,11 @@ fn report_screen(
         let centre = transform.translation * node.inverse_scale_factor();
         list.insert(id.0.clone(), json!([centre.x.round(), centre.y.round()]));
     }
+    let list = json!(list);
+    if state.screen_buttons.as_ref() == Some(&list) && state.screen_frames > 4 {
+        return;
+    }
+    state.screen_buttons = Some(list.clone());
     emit(&json!({
         "event": "screen",
         "screen": format!("{:?}", screen.get()).to_ascii_lowercase(),

@@ -6,20 +6,37 @@ use std::path::PathBuf;
 use arkes_engine::{Seat, Setup};
 use bevy::prelude::*;
 
-/// Who plays a seat.
+/// Who plays a seat: a person at the screen, or the computer at a level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PlayerKind {
     /// A person at the screen.
     #[default]
     Human,
+    /// The computer, level Easy.
+    Easy,
+    /// The computer, level Medium.
+    Medium,
+    /// The computer, level Hard.
+    Hard,
 }
 
 impl PlayerKind {
     /// Every kind a seat can be given, in menu order.
     #[must_use]
     pub fn choices() -> Vec<PlayerKind> {
-        vec![PlayerKind::Human]
+        vec![PlayerKind::Human, PlayerKind::Easy, PlayerKind::Medium, PlayerKind::Hard]
+    }
+
+    /// The computer's level, `None` for a person.
+    #[must_use]
+    pub fn level(self) -> Option<arkes_ai::Level> {
+        match self {
+            PlayerKind::Human => None,
+            PlayerKind::Easy => Some(arkes_ai::Level::Easy),
+            PlayerKind::Medium => Some(arkes_ai::Level::Medium),
+            PlayerKind::Hard => Some(arkes_ai::Level::Hard),
+        }
     }
 
     /// The translation key of the kind's name.
@@ -27,6 +44,9 @@ impl PlayerKind {
     pub fn key(self) -> &'static str {
         match self {
             PlayerKind::Human => "player-human",
+            PlayerKind::Easy => "player-easy",
+            PlayerKind::Medium => "player-medium",
+            PlayerKind::Hard => "player-hard",
         }
     }
 
@@ -35,7 +55,16 @@ impl PlayerKind {
     pub fn id(self) -> &'static str {
         match self {
             PlayerKind::Human => "human",
+            PlayerKind::Easy => "easy",
+            PlayerKind::Medium => "medium",
+            PlayerKind::Hard => "hard",
         }
+    }
+
+    /// The kind named `text` (`human`, `easy`, `medium`, `hard`).
+    #[must_use]
+    pub fn from_id(text: &str) -> Option<PlayerKind> {
+        PlayerKind::choices().into_iter().find(|k| k.id().eq_ignore_ascii_case(text.trim()))
     }
 }
 
@@ -55,6 +84,9 @@ pub struct GameOptions {
     pub skip_title: bool,
     /// Language code to use instead of the settings' or the system's.
     pub language: Option<String>,
+    /// Seed of the computer players' choices (a game is reproducible with
+    /// the same seed and moves); `None` picks one.
+    pub seed: Option<u64>,
     /// Names of the seats in play, in turn order (defaults: the seat names).
     pub names: Vec<String>,
     /// Who plays each seat in play, in turn order.
@@ -83,6 +115,7 @@ impl Default for GameOptions {
             limits: arkes_engine::Limits::default(),
             skip_title: true,
             language: None,
+            seed: None,
             names: Vec::new(),
             kinds: Vec::new(),
             auto_rotate: true,
@@ -150,13 +183,17 @@ mod native {
         /// Names of the players in turn order, comma-separated (South first).
         #[arg(long, value_delimiter = ',')]
         names: Vec<String>,
-        /// Who plays each seat in turn order, comma-separated: `human`.
+        /// Who plays each seat in turn order, comma-separated: human, easy,
+        /// medium or hard (the computer's levels).
         #[arg(long, value_delimiter = ',', value_parser = parse_kind)]
         seats: Vec<PlayerKind>,
         /// Start a new game at once (implied by the game options above),
         /// instead of showing the title screen.
         #[arg(long)]
         new: bool,
+        /// Seed of the computer players (same seed, same game).
+        #[arg(long)]
+        seed: Option<u64>,
         /// Language of the interface (en, fr), instead of the system's.
         #[arg(long, value_name = "CODE")]
         lang: Option<String>,
@@ -178,10 +215,8 @@ mod native {
     }
 
     fn parse_kind(text: &str) -> Result<PlayerKind, String> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "human" | "h" => Ok(PlayerKind::Human),
-            other => Err(format!("`{other}` is not a player kind (human)")),
-        }
+        PlayerKind::from_id(text)
+            .ok_or_else(|| format!("`{text}` is not a player (human, easy, medium, hard)"))
     }
 
     fn parse_size(text: &str) -> Result<(u32, u32), String> {
@@ -220,6 +255,7 @@ mod native {
                 limits: arkes_engine::Limits::default(),
                 skip_title: args.new || game_flags,
                 language: args.lang,
+                seed: args.seed,
                 names: args.names,
                 kinds: args.seats,
                 auto_rotate: !args.no_auto_rotate,

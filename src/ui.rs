@@ -145,7 +145,7 @@ pub struct ButtonId(pub String);
 pub fn button<B: Bundle, M: Send + Sync + 'static>(
     id: &str,
     label: Tr,
-    action: impl IntoObserverSystem<Activate, B, M> + Send + Sync + 'static,
+    action: impl IntoObserverSystem<Activate, B, M> + Sync + 'static,
 ) -> impl Bundle {
     sized_button(id, label, 22.0, action)
 }
@@ -155,7 +155,7 @@ pub fn sized_button<B: Bundle, M: Send + Sync + 'static>(
     id: &str,
     label: Tr,
     size: f32,
-    action: impl IntoObserverSystem<Activate, B, M> + Send + Sync + 'static,
+    action: impl IntoObserverSystem<Activate, B, M> + Sync + 'static,
 ) -> impl Bundle {
     (
         Name::new(format!("button {id}")),

@@ -177,3 +177,97 @@ fn r_restarts_the_game() {
     let t = app.world().get::<Transform>(b1).unwrap().translation;
     assert!((t - Vec3::new(-3.0, 0.0, 4.0)).length() < 1e-4, "restarted pieces stand on their cells");
 }
+
+fn ai_app(kinds: Vec<arkes::options::PlayerKind>) -> App {
+    let mut app = app(GameOptions { kinds, seed: Some(7), ..GameOptions::default() });
+    // Stepped on the main thread, as on the web: deterministic, and not
+    // slowed by other tests sharing the task pool.
+    app.insert_resource(arkes::game::AiSettings {
+        min_think: std::time::Duration::ZERO,
+        time_cap: None,
+        frame_slice_ms: 8.0,
+        background: false,
+    });
+    // Forget a search begun with the default settings during start-up.
+    app.insert_resource(arkes::game::AiThinking::default());
+    app
+}
+
+#[test]
+fn the_computer_answers_a_person_through_a_move_command() {
+    use arkes::options::PlayerKind;
+    let mut app = ai_app(vec![PlayerKind::Human, PlayerKind::Easy]);
+    command(&mut app, "b1", "b2");
+    settle(&mut app);
+    for _ in 0..200 {
+        app.update();
+        if game(&app).game().plies().len() == 2 {
+            break;
+        }
+    }
+    assert_eq!(game(&app).game().plies().len(), 2, "North (Easy) replied");
+    assert_eq!(game(&app).game().position().to_move(), Seat::South);
+    settle(&mut app);
+    assert_synced(&mut app);
+    // The computer's seat cannot be moved by clicks.
+    let north = entity_at(&mut app, "c9", 0).unwrap();
+    click(&mut app, north);
+    assert_eq!(app.world().resource::<Selection>().from, None);
+}
+
+#[test]
+fn computers_play_a_whole_game_at_every_level() {
+    use arkes::options::PlayerKind;
+    for (a, b) in [(PlayerKind::Easy, PlayerKind::Medium), (PlayerKind::Medium, PlayerKind::Easy)] {
+        let mut app = ai_app(vec![a, b]);
+        for _ in 0..20_000 {
+            app.update();
+            if game(&app).game().outcome().is_some() {
+                break;
+            }
+        }
+        assert!(game(&app).game().outcome().is_some(), "{a:?} against {b:?} finished");
+        settle(&mut app);
+        assert_synced(&mut app);
+    }
+}
+
+#[test]
+fn the_computer_is_reproducible_with_a_seed() {
+    use arkes::options::PlayerKind;
+    let run = || {
+        let mut app = ai_app(vec![PlayerKind::Medium, PlayerKind::Easy]);
+        for _ in 0..300 {
+            app.update();
+        }
+        game(&app).game().record()
+    };
+    let first = run();
+    assert!(first.plies.len() >= 4, "{} plies", first.plies.len());
+    assert_eq!(run().plies[..4], first.plies[..4]);
+}
+
+#[test]
+fn the_computer_searches_on_a_background_task() {
+    use arkes::options::PlayerKind;
+    let mut app = app(GameOptions {
+        kinds: vec![PlayerKind::Easy, PlayerKind::Easy],
+        seed: Some(3),
+        ..GameOptions::default()
+    });
+    app.insert_resource(arkes::game::AiSettings {
+        min_think: std::time::Duration::ZERO,
+        time_cap: Some(std::time::Duration::from_millis(200)),
+        frame_slice_ms: 8.0,
+        background: true,
+    });
+    app.insert_resource(arkes::game::AiThinking::default());
+    for _ in 0..400 {
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        if game(&app).game().plies().len() >= 4 {
+            break;
+        }
+    }
+    assert!(game(&app).game().plies().len() >= 4, "{} plies", game(&app).game().plies().len());
+}

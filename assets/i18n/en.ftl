@@ -19,6 +19,10 @@ term-general = general
 term-tower = tower
 term-siege = siege
 player-human = Human
+player-easy = Easy
+player-medium = Medium
+player-hard = Hard
+thinking = thinking…
 
 ## Common words
 count = { $n }

@@ -19,6 +19,10 @@ term-general = général
 term-tower = tour
 term-siege = siège
 player-human = Humain
+player-easy = Facile
+player-medium = Moyen
+player-hard = Difficile
+thinking = réfléchit…
 
 ## Mots courants
 count = { $n }

@@ -2,6 +2,7 @@
 //! resource, move commands, pieces as entities synced from the engine,
 //! selection by picking, and animation timing (input lock).
 
+mod ai;
 mod animation;
 mod geometry;
 mod pieces;
@@ -10,6 +11,7 @@ mod state;
 
 use bevy::prelude::*;
 
+pub use ai::{AiSettings, AiThinking};
 pub use animation::{AnimationSettings, HopLens, InputLock, LeaveReason, Leaving, Victory};
 pub use geometry::BoardGeometry;
 pub use pieces::{BoardPos, Cell, Marble, PieceMoved, Token};
@@ -34,6 +36,6 @@ impl Plugin for GameLogicPlugin {
     fn build(&self, app: &mut App) {
         crate::configure_sets(app);
         app.insert_resource(self.options.clone());
-        app.add_plugins((state::plugin, pieces::plugin, selection::plugin, animation::plugin));
+        app.add_plugins((state::plugin, pieces::plugin, selection::plugin, animation::plugin, ai::plugin));
     }
 }

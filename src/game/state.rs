@@ -99,6 +99,7 @@ pub struct Match {
     last_move: Option<Move>,
     review: Option<(usize, Position)>,
     saved: bool,
+    seed: u64,
 }
 
 impl Match {
@@ -139,7 +140,18 @@ impl Match {
             arkes_engine::Ply::Move { mv, .. } => game_last_move(&game, *mv),
             arkes_engine::Ply::TimeOut { .. } => None,
         });
-        Match { game, seats, last_move, review: None, saved: true }
+        Match { game, seats, last_move, review: None, saved: true, seed: fresh_seed() }
+    }
+
+    /// The seed of the computer players' choices in this match.
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Sets the seed of the computer players (same seed and moves, same game).
+    pub fn set_seed(&mut self, seed: u64) {
+        self.seed = seed;
     }
 
     /// The engine's game.
@@ -308,6 +320,16 @@ impl Match {
     }
 }
 
+/// A seed that differs from game to game.
+fn fresh_seed() -> u64 {
+    #[cfg(not(target_arch = "wasm32"))]
+    let noise =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+    #[cfg(target_arch = "wasm32")]
+    let noise = (js_sys::Math::random() * u64::MAX as f64) as u64;
+    noise.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
 /// The legal-move form (with its kind) of the last recorded move.
 fn game_last_move(game: &Game, text: arkes_engine::MoveText) -> Option<Move> {
     let mut before = game.clone();
@@ -317,7 +339,10 @@ fn game_last_move(game: &Game, text: arkes_engine::MoveText) -> Option<Move> {
 
 fn start_match(mut commands: Commands, options: Res<GameOptions>, mut resets: MessageWriter<BoardReset>) {
     match Match::new(&options) {
-        Ok(m) => {
+        Ok(mut m) => {
+            if let Some(seed) = options.seed {
+                m.set_seed(seed);
+            }
             commands.insert_resource(m);
             resets.write(BoardReset);
         }

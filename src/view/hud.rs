@@ -6,7 +6,7 @@ use arkes_engine::{DrawReason, Outcome, Seat, WinReason};
 use bevy::prelude::*;
 
 use crate::AppSystems;
-use crate::game::Match;
+use crate::game::{AiThinking, Match};
 use crate::i18n::{Arg, Locale, Tr, seat_id};
 use crate::screens::Screen;
 use crate::settings::Settings;
@@ -149,6 +149,8 @@ fn update_hud(
     game: Option<Res<Match>>,
     locale: Res<Locale>,
     settings: Res<Settings>,
+    thinking: Res<AiThinking>,
+    time: Res<Time>,
     mut turn: Query<(&mut Text, &mut TextColor), (With<TurnText>, Without<RoundText>, Without<SeatChip>)>,
     mut round: Query<&mut Text, (With<RoundText>, Without<TurnText>, Without<SeatChip>)>,
     mut chips: Query<
@@ -159,7 +161,12 @@ fn update_hud(
     let Some(game) = game else { return };
     let clocks = game.game().limits().clock.is_some();
     // Clocks change every frame; everything else when the match does.
-    if !game.is_changed() && !locale.is_changed() && !settings.is_changed() && !clocks {
+    if !game.is_changed()
+        && !locale.is_changed()
+        && !settings.is_changed()
+        && !clocks
+        && thinking.seat().is_none()
+    {
         return;
     }
     let g = game.game();
@@ -220,6 +227,12 @@ fn update_hud(
         if out {
             line.push_str("   ");
             line.push_str(&locale.t("seat-out"));
+        } else if thinking.seat() == Some(seat) {
+            // Dots that come and go while the computer thinks.
+            let dots = (time.elapsed_secs() * 3.0) as usize % 4;
+            line.push_str("   ");
+            line.push_str(locale.t("thinking").trim_end_matches('…'));
+            line.push_str(&".".repeat(dots));
         }
         set_text(&mut text, line);
         let warning = clock.is_some_and(|ms| ms < CLOCK_WARNING_MS) && !out;

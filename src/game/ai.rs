@@ -1,0 +1,169 @@
+//! Computer players: when a computer seat is to move, its search runs off the
+//! frame (a background task natively; a slice of nodes each frame on the
+//! single-threaded web build) and its move goes through the same
+//! [`MoveCommand`] as a person's.
+
+use std::time::Duration;
+
+use arkes_ai::{Progress, Searcher};
+use arkes_engine::{Move, Seat};
+use bevy::platform::time::Instant;
+use bevy::prelude::*;
+
+use super::animation::InputLock;
+use super::state::{GameFlow, Match, MoveCommand};
+use crate::AppSystems;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AiSettings>()
+        .init_resource::<AiThinking>()
+        .add_systems(Update, drive_ai.in_set(AppSystems::Input));
+}
+
+/// How computer players behave in the game.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct AiSettings {
+    /// A move is shown no sooner than this after the turn began, so people
+    /// see the computer "think" (0 in tests).
+    pub min_think: Duration,
+    /// Natively, the search stops after this long even if its budget is not
+    /// spent (the search is reproducible when it finishes first).
+    pub time_cap: Option<Duration>,
+    /// Milliseconds of search per frame when it runs on the main thread.
+    pub frame_slice_ms: f32,
+    /// Search on a background task (natively); otherwise a slice each
+    /// frame, as the web build (which has no threads) always does.
+    pub background: bool,
+}
+
+impl Default for AiSettings {
+    fn default() -> AiSettings {
+        AiSettings {
+            min_think: Duration::from_millis(500),
+            time_cap: Some(Duration::from_millis(950)),
+            frame_slice_ms: 8.0,
+            background: !cfg!(target_arch = "wasm32"),
+        }
+    }
+}
+
+/// The search in progress.
+enum Job {
+    /// Natively: a task on the compute pool.
+    #[cfg(not(target_arch = "wasm32"))]
+    Task(bevy::tasks::Task<Option<Move>>),
+    /// Stepped here, a slice of nodes each frame.
+    Stepped(Box<Searcher>, u64),
+    /// Finished, waiting for the minimum thinking time.
+    Ready(Option<Move>),
+    /// The move was sent; nothing more to do this turn.
+    Sent,
+}
+
+/// The computer seat thinking now, if any (the HUD shows it).
+#[derive(Resource, Default)]
+pub struct AiThinking {
+    job: Option<(u64, Job)>,
+    seat: Option<Seat>,
+    started: Option<Instant>,
+}
+
+impl AiThinking {
+    /// The seat whose move the computer is thinking about.
+    #[must_use]
+    pub fn seat(&self) -> Option<Seat> {
+        self.seat
+    }
+
+    fn clear(&mut self) {
+        *self = AiThinking::default();
+    }
+}
+
+/// A reproducible seed for the search of the current turn.
+fn turn_seed(game: &Match) -> u64 {
+    game.game().position().hash()
+        ^ (game.game().plies().len() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        ^ game.seed()
+}
+
+fn start_job(game: &Match, level: arkes_ai::Level, settings: &AiSettings) -> Job {
+    let searcher = Searcher::for_game(game.game(), level.options().seed(turn_seed(game)));
+    #[cfg(not(target_arch = "wasm32"))]
+    if settings.background {
+        let cap = settings.time_cap;
+        let mut searcher = searcher;
+        return Job::Task(bevy::tasks::AsyncComputeTaskPool::get().spawn(async move {
+            match cap {
+                Some(cap) => searcher.search_for(cap),
+                None => searcher.search_to_end(),
+            }
+        }));
+    }
+    Job::Stepped(Box::new(searcher), 500)
+}
+
+/// Advances the search of the computer seat to move and, when it is done
+/// and has thought long enough, sends its move.
+fn drive_ai(
+    game: Option<Res<Match>>,
+    flow: Res<GameFlow>,
+    lock: Res<InputLock>,
+    settings: Res<AiSettings>,
+    mut thinking: ResMut<AiThinking>,
+    mut commands: MessageWriter<MoveCommand>,
+) {
+    let Some(game) = game else { return };
+    let seat = game.game().position().to_move();
+    let level = game.seat(seat).kind.level();
+    let turn = game.game().position().hash() ^ game.game().plies().len() as u64;
+    let active = flow.accepting_input && game.reviewing().is_none() && game.game().outcome().is_none();
+    let Some(level) = level.filter(|_| active) else {
+        if thinking.seat.is_some() {
+            thinking.clear();
+        }
+        return;
+    };
+    // A new turn (or the game changed under the search): start again.
+    if thinking.job.as_ref().is_none_or(|(t, _)| *t != turn) {
+        thinking.seat = Some(seat);
+        thinking.started = Some(Instant::now());
+        thinking.job = Some((turn, start_job(&game, level, &settings)));
+    }
+    let Some((_, job)) = thinking.job.as_mut() else { return };
+    match job {
+        #[cfg(not(target_arch = "wasm32"))]
+        Job::Task(task) => {
+            if let Some(mv) = bevy::tasks::block_on(bevy::tasks::futures_lite::future::poll_once(task)) {
+                *job = Job::Ready(mv);
+            }
+        }
+        Job::Stepped(searcher, slice) => {
+            // Spend about `frame_slice_ms` a frame, adapting the slice.
+            let start = Instant::now();
+            let progress = searcher.step(*slice);
+            let spent = start.elapsed().as_secs_f32() * 1000.0;
+            let target = settings.frame_slice_ms.max(1.0);
+            *slice = ((*slice as f32) * (target / spent.max(0.1))).clamp(100.0, 50_000.0) as u64;
+            if progress == Progress::Done {
+                *job = Job::Ready(searcher.best_move());
+            }
+        }
+        Job::Ready(_) | Job::Sent => {}
+    }
+    let waited = thinking.started.map_or(Duration::MAX, |s| s.elapsed());
+    if let Some((_, Job::Ready(mv))) = &thinking.job
+        && waited >= settings.min_think
+        && !lock.is_locked()
+    {
+        match mv {
+            Some(mv) => {
+                commands.write(MoveCommand { from: mv.from, to: mv.to });
+            }
+            None => warn!("the computer found no move for {seat}"),
+        }
+        // Keep the turn so it is not searched again before the move lands.
+        thinking.job = Some((turn, Job::Sent));
+        thinking.seat = None;
+    }
+}
