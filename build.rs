@@ -20,8 +20,15 @@ fn main() {
     for path in &files {
         println!("cargo::rerun-if-changed={}", path.display());
         let code = path.file_stem().and_then(|s| s.to_str()).expect("a UTF-8 file name");
-        let absolute = std::fs::canonicalize(path).expect("the file exists");
-        writeln!(table, "    ({code:?}, include_str!({:?})),", absolute.display().to_string()).unwrap();
+        // Relative to the manifest folder at compile time, not an absolute
+        // path: the generated file may be reused from a shared target folder
+        // by a clone in another place, which must read its own files.
+        let relative = path.display().to_string();
+        writeln!(
+            table,
+            "    ({code:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/\", {relative:?}))),"
+        )
+        .unwrap();
     }
     table.push_str("];\n");
     let out = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("translations.rs");

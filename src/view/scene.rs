@@ -52,10 +52,12 @@ fn create_materials(
         .collect();
     let gold = materials.add(StandardMaterial {
         base_color: theme::GOLD,
-        emissive: LinearRgba::rgb(1.4, 0.8, 0.05),
+        emissive: LinearRgba::rgb(0.45, 0.22, 0.0),
         metallic: 0.0,
-        perceptual_roughness: 0.3,
-        reflectance: 0.7,
+        // Matte enough that the light's highlight never washes the gold out
+        // to pale yellow, whichever seat the camera faces.
+        perceptual_roughness: 0.55,
+        reflectance: 0.25,
         ..default()
     });
     let frame = materials.add(StandardMaterial {
