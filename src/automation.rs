@@ -24,12 +24,15 @@ use crate::view::camera::OrbitCamera;
 use crate::{AppSystems, GameOptions};
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<Automation>().add_systems(Startup, listen_to_stdin).add_systems(
-        Update,
-        (run_commands, report_view, report_screen, report_moves, record_frame_time, exit_after_frames)
-            .chain()
-            .after(AppSystems::View),
-    );
+    app.init_resource::<Automation>()
+        .add_systems(Startup, listen_to_stdin)
+        .add_systems(Last, tell_page_ready)
+        .add_systems(
+            Update,
+            (run_commands, report_view, report_screen, report_moves, record_frame_time, exit_after_frames)
+                .chain()
+                .after(AppSystems::View),
+        );
 }
 
 /// Lines read from stdin in automation mode (native): `screenshot PATH`,
@@ -126,6 +129,21 @@ fn run_commands(
             _ => emit(&json!({"event": "error", "message": format!("unknown command `{line}`")})),
         }
     }
+}
+
+/// Tells the web page (its `window.arkesReady`) that frames are drawn, so
+/// it can hide its loading screen.
+fn tell_page_ready(frames: Res<FrameCount>) {
+    #[cfg(target_arch = "wasm32")]
+    if frames.0 == 3
+        && let Some(window) = web_sys::window()
+        && let Ok(ready) = js_sys::Reflect::get(&window, &"arkesReady".into())
+        && let Some(ready) = wasm_bindgen::JsCast::dyn_ref::<js_sys::Function>(&ready)
+    {
+        let _ = ready.call0(&window);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = frames;
 }
 
 /// Writes one automation event line.

@@ -14,6 +14,7 @@ pub mod options;
 pub mod saves;
 pub mod screens;
 pub mod settings;
+pub mod sound;
 pub mod storage;
 pub mod theme;
 pub mod ui;
@@ -75,6 +76,7 @@ impl Plugin for AppPlugin {
             game::GameLogicPlugin { options: self.options.clone() },
             FlowPlugin,
             ui::plugin,
+            sound::SoundPlugin,
             view::ViewPlugin,
             automation::plugin,
         ));

@@ -4,6 +4,9 @@ use arkes::{AppPlugin, GameOptions};
 use bevy::prelude::*;
 
 fn main() -> AppExit {
+    #[cfg(not(target_arch = "wasm32"))]
     let options = GameOptions::from_args();
+    #[cfg(target_arch = "wasm32")]
+    let options = GameOptions::from_url();
     App::new().add_plugins(AppPlugin { options }).run()
 }

@@ -273,3 +273,44 @@ mod native {
         }
     }
 }
+
+#[cfg(target_arch = "wasm32")]
+impl GameOptions {
+    /// Options from the page's address: `?automation&new&lang=fr&players=3&
+    /// side=7&seats=human,hard&seed=5&no-auto-rotate`.
+    #[must_use]
+    pub fn from_url() -> GameOptions {
+        let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+        let mut options = GameOptions { skip_title: false, ..GameOptions::default() };
+        let mut game_flags = false;
+        for pair in query.trim_start_matches('?').split('&').filter(|p| !p.is_empty()) {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            match key {
+                "automation" => options.automation = true,
+                "new" => options.skip_title = true,
+                "no-auto-rotate" => options.auto_rotate = false,
+                "lang" => options.language = Some(value.to_owned()),
+                "seed" => options.seed = value.parse().ok(),
+                "players" => {
+                    options.players = value.parse().unwrap_or(2);
+                    game_flags = true;
+                }
+                "side" => {
+                    options.side = value.parse().unwrap_or(9);
+                    game_flags = true;
+                }
+                "seats" => {
+                    options.kinds = value.split(',').filter_map(PlayerKind::from_id).collect();
+                    game_flags = true;
+                }
+                _ => {}
+            }
+        }
+        if options.setup().is_err() {
+            options.players = 2;
+            options.side = 9;
+        }
+        options.skip_title |= game_flags;
+        options
+    }
+}

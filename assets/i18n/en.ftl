@@ -80,6 +80,11 @@ step-back = ◀
 step-forward = ▶
 back-to-game = Back to game
 
+top-view = Top view
+pad-joined = This gamepad now plays { $name }.
+pad-unassigned = This gamepad plays no seat: press Ⓐ on a person's turn to take it.
+pad-not-your-turn = It is { $name }'s turn.
+
 ## Outcomes
 outcome-golden-cell = { $name } wins — marble on the golden cell
 outcome-last-marble = { $name } wins — last marble standing

@@ -80,6 +80,11 @@ step-back = ◀
 step-forward = ▶
 back-to-game = Retour à la partie
 
+top-view = Vue de dessus
+pad-joined = Cette manette joue maintenant { $name }.
+pad-unassigned = Cette manette ne joue aucune place : appuyez sur Ⓐ au tour d’un joueur humain pour la prendre.
+pad-not-your-turn = C’est au tour de { $name }.
+
 ## Fins de partie
 outcome-golden-cell = { $name } gagne — boule sur la case dorée
 outcome-last-marble = { $name } gagne — dernière boule en jeu

@@ -4,6 +4,7 @@
 
 mod ai;
 mod animation;
+mod cursor;
 mod geometry;
 mod pieces;
 mod selection;
@@ -13,6 +14,7 @@ use bevy::prelude::*;
 
 pub use ai::{AiSettings, AiThinking};
 pub use animation::{AnimationSettings, HopLens, InputLock, LeaveReason, Leaving, Victory};
+pub use cursor::{BoardCursor, ControllerHint, Controllers, CursorAction, PauseRequest, oriented};
 pub use geometry::BoardGeometry;
 pub use pieces::{BoardPos, Cell, Marble, PieceMoved, Token};
 pub use selection::{
@@ -36,6 +38,13 @@ impl Plugin for GameLogicPlugin {
     fn build(&self, app: &mut App) {
         crate::configure_sets(app);
         app.insert_resource(self.options.clone());
-        app.add_plugins((state::plugin, pieces::plugin, selection::plugin, animation::plugin, ai::plugin));
+        app.add_plugins((
+            state::plugin,
+            pieces::plugin,
+            selection::plugin,
+            animation::plugin,
+            ai::plugin,
+            cursor::plugin,
+        ));
     }
 }

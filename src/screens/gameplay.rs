@@ -9,7 +9,7 @@ use bevy::ui_widgets::Activate;
 
 use super::{BackTo, Notice, Overlay, Screen};
 use crate::AppSystems;
-use crate::game::{BoardReset, HistoryCommand, InputLock, Match, Selection};
+use crate::game::{BoardReset, HistoryCommand, InputLock, Match, PauseRequest, Selection};
 use crate::i18n::{Locale, Tr, seat_id};
 use crate::saves::{self, AUTOSAVE};
 use crate::storage::Store;
@@ -17,15 +17,18 @@ use crate::theme;
 use crate::ui::{PANEL, TEXT, TEXT_DIM, button, panel, row, screen_root, sized_button, text};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Gameplay), (spawn_toolbar, spawn_move_list, spawn_review_bar))
-        .add_systems(OnEnter(Overlay::Paused), spawn_pause_menu)
-        .add_systems(OnEnter(Overlay::SaveAs), spawn_save_as)
-        .add_systems(OnEnter(Overlay::GameOver), spawn_game_over)
-        .add_systems(
-            Update,
-            (pause_key, (update_move_list, update_review_bar, update_toolbar).in_set(AppSystems::View))
-                .run_if(in_state(Screen::Gameplay)),
-        );
+    app.add_systems(
+        OnEnter(Screen::Gameplay),
+        ((spawn_toolbar, untab).chain(), spawn_move_list, spawn_review_bar),
+    )
+    .add_systems(OnEnter(Overlay::Paused), spawn_pause_menu)
+    .add_systems(OnEnter(Overlay::SaveAs), spawn_save_as)
+    .add_systems(OnEnter(Overlay::GameOver), spawn_game_over)
+    .add_systems(
+        Update,
+        (pause_key, (update_move_list, update_review_bar, update_toolbar).in_set(AppSystems::View))
+            .run_if(in_state(Screen::Gameplay)),
+    );
 }
 
 /// How many rounds the move list shows at once.
@@ -50,6 +53,20 @@ struct RedoButton;
 #[derive(Component, Clone, Copy)]
 struct MoveEntry(usize);
 
+/// The toolbar's buttons are for the mouse: while playing, Tab belongs to
+/// the board cursor, so they are left out of keyboard focus.
+fn untab(
+    mut commands: Commands,
+    buttons: Query<Entity, (With<bevy::input_focus::tab_navigation::TabIndex>, With<Toolbar>)>,
+) {
+    for entity in &buttons {
+        commands.entity(entity).remove::<bevy::input_focus::tab_navigation::TabIndex>();
+    }
+}
+
+#[derive(Component)]
+struct Toolbar;
+
 fn spawn_toolbar(mut commands: Commands) {
     let bar = commands
         .spawn((
@@ -66,6 +83,7 @@ fn spawn_toolbar(mut commands: Commands) {
         .id();
     commands.spawn((
         ChildOf(bar),
+        Toolbar,
         UndoButton,
         sized_button(
             "undo",
@@ -78,6 +96,7 @@ fn spawn_toolbar(mut commands: Commands) {
     ));
     commands.spawn((
         ChildOf(bar),
+        Toolbar,
         RedoButton,
         sized_button(
             "redo",
@@ -90,6 +109,19 @@ fn spawn_toolbar(mut commands: Commands) {
     ));
     commands.spawn((
         ChildOf(bar),
+        Toolbar,
+        sized_button(
+            "top-view",
+            Tr::new("top-view"),
+            18.0,
+            |_: On<Activate>, mut toggle: MessageWriter<crate::view::camera::ToggleTopView>| {
+                toggle.write(crate::view::camera::ToggleTopView);
+            },
+        ),
+    ));
+    commands.spawn((
+        ChildOf(bar),
+        Toolbar,
         sized_button(
             "menu",
             Tr::new("menu"),
@@ -260,7 +292,10 @@ fn spawn_review_bar(mut commands: Commands) {
                             }
                         },
                     ));
-                    bar.spawn((ReviewText, text(Tr::new("reviewing").with("n", 0u32), 18.0, TEXT)));
+                    bar.spawn((
+                        ReviewText,
+                        text(Tr::new("reviewing").with("n", 0u32).with("total", 0u32), 18.0, TEXT),
+                    ));
                     bar.spawn(sized_button(
                         "review-forward",
                         Tr::new("step-forward"),
@@ -303,19 +338,22 @@ fn update_review_bar(
     }
 }
 
-/// Esc: drops a selection first, then opens or closes the pause menu.
+/// Esc drops a selection first, then opens or closes the pause menu; Start
+/// on a gamepad opens or closes it.
 fn pause_key(
     keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut start: MessageReader<PauseRequest>,
     selection: Res<Selection>,
     overlay: Res<State<Overlay>>,
     mut next: ResMut<NextState<Overlay>>,
 ) {
-    let Some(keys) = keys else { return };
-    if !keys.just_pressed(KeyCode::Escape) {
+    let escape = keys.is_some_and(|k| k.just_pressed(KeyCode::Escape));
+    let start = start.read().count() > 0;
+    if !escape && !start {
         return;
     }
     match overlay.get() {
-        Overlay::None if selection.from.is_none() => next.set(Overlay::Paused),
+        Overlay::None if start || selection.from.is_none() => next.set(Overlay::Paused),
         Overlay::Paused | Overlay::SaveAs => next.set(Overlay::None),
         _ => {}
     }

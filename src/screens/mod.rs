@@ -118,6 +118,10 @@ fn choose_first_screen(
             commands.insert_resource(saved);
             resets.write(BoardReset);
             can_continue.0 = true;
+            // In a browser, a reload goes straight back to the game.
+            if cfg!(target_arch = "wasm32") {
+                next.set(Screen::Gameplay);
+            }
         }
         Err(saves::SaveError::Missing) => {}
         Err(e) => {

@@ -16,8 +16,9 @@ use crate::{AppSystems, GameOptions};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DragTravel>()
+        .add_message::<ToggleTopView>()
         .add_systems(Startup, spawn_camera)
-        .add_systems(Update, orbit_input.in_set(AppSystems::Input))
+        .add_systems(Update, (orbit_input, top_view_toggle).in_set(AppSystems::Input))
         .add_systems(Update, (follow_turn, apply_orbit).chain().in_set(AppSystems::View));
 }
 
@@ -38,11 +39,50 @@ pub struct OrbitCamera {
     pub target_yaw: f32,
     /// Whether the camera is turning to a seat.
     pub settled: bool,
+    /// Looking straight down at the board (the T key, the toolbar).
+    pub top_view: bool,
+    /// The elevation to return to when leaving the top view.
+    pub pitch_before_top: f32,
+    /// Going back from the top view to that elevation.
+    pub returning: bool,
 }
 
 impl Default for OrbitCamera {
     fn default() -> OrbitCamera {
-        OrbitCamera { yaw: 0.0, pitch: 0.95, zoom: 1.0, target_yaw: 0.0, settled: true }
+        OrbitCamera {
+            yaw: 0.0,
+            pitch: 0.95,
+            zoom: 1.0,
+            target_yaw: 0.0,
+            settled: true,
+            top_view: false,
+            pitch_before_top: 0.95,
+            returning: false,
+        }
+    }
+}
+
+/// A request to switch between the top view and the perspective view.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct ToggleTopView;
+
+/// T (or the toolbar button) switches the top view.
+fn top_view_toggle(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut requests: MessageReader<ToggleTopView>,
+    screen: Option<Res<State<Screen>>>,
+    mut cameras: Query<&mut OrbitCamera>,
+) {
+    let key = keys.is_some_and(|k| k.just_pressed(KeyCode::KeyT))
+        && screen.is_none_or(|s| *s.get() == Screen::Gameplay);
+    if (requests.read().count() > 0 || key)
+        && let Ok(mut orbit) = cameras.single_mut()
+    {
+        if !orbit.top_view && !orbit.returning {
+            orbit.pitch_before_top = orbit.pitch;
+        }
+        orbit.top_view = !orbit.top_view;
+        orbit.returning = !orbit.top_view;
     }
 }
 
@@ -122,6 +162,8 @@ fn orbit_input(
         }
     }
     if delta != Vec2::ZERO {
+        orbit.top_view = false;
+        orbit.returning = false;
         orbit.yaw -= delta.x * 0.008;
         orbit.pitch = (orbit.pitch + delta.y * 0.006).clamp(PITCH_RANGE.0, PITCH_RANGE.1);
         orbit.target_yaw = orbit.yaw;
@@ -175,6 +217,17 @@ fn apply_orbit(
     time: Res<Time>,
 ) {
     let Ok((mut orbit, mut transform, projection)) = cameras.single_mut() else { return };
+    // The top view raises the camera over the board's centre, smoothly, and
+    // leaving it brings the camera back down.
+    if orbit.top_view || orbit.returning {
+        let wanted = if orbit.top_view { PITCH_RANGE.1 } else { orbit.pitch_before_top };
+        let kp = 1.0 - (-time.delta_secs() * 6.0).exp();
+        orbit.pitch += (wanted - orbit.pitch) * kp;
+        if orbit.returning && (orbit.pitch - wanted).abs() < 1e-3 {
+            orbit.pitch = wanted;
+            orbit.returning = false;
+        }
+    }
     // Behind the title and menus the board turns slowly.
     if screen.is_some_and(|s| matches!(s.get(), Screen::Title | Screen::NewGame | Screen::Load)) {
         orbit.yaw += time.delta_secs() * 0.12;
@@ -201,7 +254,9 @@ fn apply_orbit(
     let (sp, cp) = orbit.pitch.sin_cos();
     let eye = Vec3::new(sy * cp, sp, cy * cp) * distance;
     let look = Vec3::new(0.0, -0.4, 0.0);
-    let placed = Transform::from_translation(eye).looking_at(look, Vec3::Y);
+    // From straight above, "up" on screen points away from the seat.
+    let up = if orbit.pitch > 1.4 { Vec3::new(-sy, 0.0, -cy) } else { Vec3::Y };
+    let placed = Transform::from_translation(eye).looking_at(look, up);
     // Only write when it moves, so what follows the camera can skip still frames.
     if *transform != placed {
         *transform = placed;

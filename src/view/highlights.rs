@@ -9,7 +9,8 @@ use bevy::prelude::*;
 
 use crate::AppSystems;
 use crate::game::{
-    BoardGeometry, BoardPos, Cell, GameFlow, InputLock, Match, PickBackground, Selection, picked_cell,
+    BoardCursor, BoardGeometry, BoardPos, Cell, GameFlow, InputLock, Match, PickBackground, Selection,
+    picked_cell,
 };
 use crate::settings::Settings;
 use crate::theme;
@@ -19,7 +20,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, create_marker_assets)
         .add_observer(on_over)
         .add_observer(on_out)
-        .add_systems(Update, (show_destinations, show_last_move, show_hover).in_set(AppSystems::View));
+        .add_systems(
+            Update,
+            (show_destinations, show_last_move, show_hover, show_cursor, show_turn_glow)
+                .in_set(AppSystems::View),
+        );
 }
 
 #[derive(Resource)]
@@ -69,6 +74,14 @@ struct LastMoveMarker;
 
 #[derive(Component)]
 struct HoverMarker;
+
+/// The gamepad and keyboard cursor.
+#[derive(Component)]
+struct CursorMarker;
+
+/// The glow along the board edge of the seat to move.
+#[derive(Component)]
+struct TurnGlow;
 
 /// The cell (or piece's cell) under the mouse, if any.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
@@ -222,5 +235,111 @@ fn show_hover(
             *visibility = Visibility::Visible;
         }
         None => *visibility = Visibility::Hidden,
+    }
+}
+
+/// The cursor of gamepads and the keyboard, in the colour of the seat using it.
+fn show_cursor(
+    mut commands: Commands,
+    cursor: Res<BoardCursor>,
+    game: Option<Res<Match>>,
+    flow: Res<GameFlow>,
+    geometry: Option<Res<BoardGeometry>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut marker: Query<
+        (&mut Transform, &mut Visibility, &MeshMaterial3d<StandardMaterial>),
+        With<CursorMarker>,
+    >,
+) {
+    let (Some(game), Some(g)) = (game, geometry) else { return };
+    let Ok((mut transform, mut visibility, material)) = marker.single_mut() else {
+        commands.spawn((
+            Name::new("board cursor"),
+            CursorMarker,
+            Pickable::IGNORE,
+            Mesh3d(meshes.add(Annulus::new(0.47, 0.53).mesh().resolution(4))),
+            MeshMaterial3d(materials.add(StandardMaterial {
+                unlit: true,
+                alpha_mode: AlphaMode::Blend,
+                ..default()
+            })),
+            flat(Vec3::ZERO),
+            Visibility::Hidden,
+        ));
+        return;
+    };
+    let seat = game.game().position().to_move();
+    match cursor.coord.filter(|_| cursor.seat == Some(seat) && flow.accepting_input) {
+        Some(c) => {
+            *transform = flat(g.cell_center(c) + Vec3::Y * (top_of(&game, c) + 0.006)).with_rotation(
+                Quat::from_rotation_x(-FRAC_PI_2) * Quat::from_rotation_z(std::f32::consts::FRAC_PI_4),
+            );
+            *visibility = Visibility::Visible;
+            if let Some(mut m) = materials.get_mut(&material.0) {
+                let colour = theme::seat_color(seat).lighter(0.2);
+                if m.base_color != colour {
+                    m.base_color = colour;
+                }
+            }
+        }
+        None => *visibility = Visibility::Hidden,
+    }
+}
+
+/// A strip glowing in the colour of the seat to move along its edge of the
+/// board, so the turn reads from across the room.
+fn show_turn_glow(
+    mut commands: Commands,
+    game: Option<Res<Match>>,
+    geometry: Option<Res<BoardGeometry>>,
+    time: Res<Time>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut glow: Query<(&mut Transform, &mut Visibility, &MeshMaterial3d<StandardMaterial>), With<TurnGlow>>,
+) {
+    let (Some(game), Some(g)) = (game, geometry) else { return };
+    let Ok((mut transform, mut visibility, material)) = glow.single_mut() else {
+        commands.spawn((
+            Name::new("turn glow"),
+            TurnGlow,
+            Pickable::IGNORE,
+            Mesh3d(meshes.add(Cuboid::new(1.0, 0.04, 0.16))),
+            MeshMaterial3d(materials.add(StandardMaterial { unlit: true, ..default() })),
+            Transform::default(),
+            Visibility::Hidden,
+        ));
+        return;
+    };
+    if game.game().outcome().is_some() || game.reviewing().is_some() {
+        *visibility = Visibility::Hidden;
+        return;
+    }
+    let seat = game.game().position().to_move();
+    let edge = g.half_extent() + 0.45;
+    let length = f32::from(g.side) + 0.9;
+    let (centre, across) = match seat {
+        arkes_engine::Seat::South => (Vec3::new(0.0, 0.0, edge), false),
+        arkes_engine::Seat::North => (Vec3::new(0.0, 0.0, -edge), false),
+        arkes_engine::Seat::West => (Vec3::new(-edge, 0.0, 0.0), true),
+        arkes_engine::Seat::East => (Vec3::new(edge, 0.0, 0.0), true),
+    };
+    let rotation = if across { Quat::from_rotation_y(FRAC_PI_2) } else { Quat::IDENTITY };
+    let placed = Transform::from_translation(centre + Vec3::Y * 0.01)
+        .with_rotation(rotation)
+        .with_scale(Vec3::new(length, 1.0, 1.0));
+    if *transform != placed {
+        *transform = placed;
+    }
+    *visibility = Visibility::Visible;
+    if let Some(mut m) = materials.get_mut(&material.0) {
+        // A slow pulse.
+        let pulse = 0.75 + 0.25 * (time.elapsed_secs() * 2.4).sin();
+        let c = theme::seat_color(seat).lighter(0.15).to_linear();
+        m.base_color = Color::LinearRgba(LinearRgba::rgb(
+            c.red * pulse * 1.6,
+            c.green * pulse * 1.6,
+            c.blue * pulse * 1.6,
+        ));
     }
 }

@@ -6,7 +6,7 @@ use arkes_engine::{DrawReason, Outcome, Seat, WinReason};
 use bevy::prelude::*;
 
 use crate::AppSystems;
-use crate::game::{AiThinking, Match};
+use crate::game::{AiThinking, ControllerHint, Match};
 use crate::i18n::{Arg, Locale, Tr, seat_id};
 use crate::screens::Screen;
 use crate::settings::Settings;
@@ -14,8 +14,35 @@ use crate::theme;
 use crate::ui::{Bold, PANEL, TEXT};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Gameplay), spawn_hud)
-        .add_systems(Update, update_hud.in_set(AppSystems::View).run_if(in_state(Screen::Gameplay)));
+    app.add_systems(OnEnter(Screen::Gameplay), spawn_hud).add_systems(
+        Update,
+        (update_hud, update_hint).in_set(AppSystems::View).run_if(in_state(Screen::Gameplay)),
+    );
+}
+
+#[derive(Component)]
+struct ControllerHintText;
+
+/// Controller messages (a pad joined, a pad that plays no seat…).
+fn update_hint(
+    hint: Res<ControllerHint>,
+    game: Option<Res<Match>>,
+    locale: Res<Locale>,
+    mut texts: Query<(&mut Text, &mut Visibility), With<ControllerHintText>>,
+) {
+    if !hint.is_changed() && !locale.is_changed() {
+        return;
+    }
+    for (mut text, mut visibility) in &mut texts {
+        match (&hint.message, &game) {
+            (Some((key, seat)), Some(game)) => {
+                let name = seat.map(|s| seat_name(game, s, &locale)).unwrap_or_default();
+                set_text(&mut text, locale.t_args(key, &[("name", name.into())]));
+                *visibility = Visibility::Inherited;
+            }
+            _ => *visibility = Visibility::Hidden,
+        }
+    }
 }
 
 #[derive(Component)]
@@ -87,6 +114,24 @@ fn spawn_hud(mut commands: Commands) {
                 }
             });
         });
+    commands.spawn((
+        Name::new("controller hint"),
+        DespawnOnExit(Screen::Gameplay),
+        ControllerHintText,
+        Node {
+            position_type: PositionType::Absolute,
+            bottom: px(64),
+            width: percent(100),
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        Text::new(""),
+        TextLayout::justify(Justify::Center),
+        TextFont::from_font_size(22.0),
+        TextColor(theme::GOLD),
+        Visibility::Hidden,
+        Pickable::IGNORE,
+    ));
     commands.spawn((
         Name::new("hint"),
         DespawnOnExit(Screen::Gameplay),

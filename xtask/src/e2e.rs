@@ -172,8 +172,8 @@ pub fn cell_xy(view: &Value, cell: &str) -> Result<(i64, i64), String> {
 pub fn xdotool_click(display: &str, (x, y): (i64, i64)) -> Result<(), String> {
     run(Command::new("xdotool")
         .env("DISPLAY", display)
-        .args(["mousemove", "--sync", &x.to_string(), &y.to_string(), "sleep", "0.8", "mousedown", "1"])
-        .args(["sleep", "0.4", "mouseup", "1", "sleep", "0.3"]))
+        .args(["mousemove", "--sync", &x.to_string(), &y.to_string(), "sleep", "1.5", "mousedown", "1"])
+        .args(["sleep", "0.8", "mouseup", "1", "sleep", "0.8"]))
 }
 
 /// An RGB screenshot.
@@ -232,8 +232,12 @@ impl Shot {
 }
 
 /// Whether a colour reads as gold (the golden cell).
+///
+/// Bright and strongly saturated towards orange-yellow: the board's wood
+/// (about `[205, 155, 105]`, saturation ≈ 0.5) does not pass.
 pub fn is_gold([r, g, b]: [f32; 3]) -> bool {
-    r > 170.0 && g > 110.0 && b < 120.0 && r - b > 90.0
+    let saturation = (r - b) / r.max(1.0);
+    r > 180.0 && g > 110.0 && g < r && b < g && saturation > 0.6
 }
 
 /// Whether a colour reads as South's vermillion.
@@ -308,4 +312,89 @@ fn check_screenshot(path: &Path, view: &Value) -> Result<(), String> {
         return Err(format!("the token on b2 is not South's colour in the screenshot: {colour:?} at {xy:?}"));
     }
     Ok(())
+}
+
+/// Position of button `id` in the last `screen` event.
+fn button_xy(screen: &Value, id: &str) -> Result<(i64, i64), String> {
+    let p = &screen["buttons"][id];
+    match (p[0].as_f64(), p[1].as_f64()) {
+        (Some(x), Some(y)) => Ok((x.round() as i64, y.round() as i64)),
+        _ => Err(format!("no button `{id}` in {screen}")),
+    }
+}
+
+/// Plays `from`-`to` by two clicks at the cells of `view`; returns the move event.
+fn click_move(x: &Xvfb, game: &mut GameProcess, view: &Value, from: &str, to: &str) -> Result<Value, String> {
+    xdotool_click(&x.display, cell_xy(view, from)?)?;
+    xdotool_click(&x.display, cell_xy(view, to)?)?;
+    let mv = game.wait_for("move", Duration::from_secs(120))?;
+    if mv["notation"] != format!("{from}-{to}") {
+        return Err(format!("expected the move {from}-{to}, got {mv}"));
+    }
+    Ok(mv)
+}
+
+/// The kill test: play by clicks, `kill -9` the game, start it again, press
+/// Continue: the position must be the one before the kill.
+pub fn kill_test(target_dir: &Path) -> Result<(), String> {
+    let binary = target_dir.join("debug").join("arkes");
+    let x = Xvfb::start()?;
+    let data = fresh_dir(target_dir, "e2e-kill-data")?;
+    let mut game = GameProcess::spawn(&binary, &["--new"], &x.display, &data)?;
+    let view = game.wait_for("ready", Duration::from_secs(240))?;
+    click_move(&x, &mut game, &view, "b1", "b2")?;
+    let view = game.wait_for("view", Duration::from_secs(120))?;
+    click_move(&x, &mut game, &view, "c9", "c8")?;
+    let view = game.wait_for("view", Duration::from_secs(120))?;
+    let before = view["position"].as_str().unwrap_or_default().to_owned();
+    game.kill();
+    println!("e2e: played b1-b2 c9-c8 by clicks, then kill -9");
+    let mut game = GameProcess::spawn(&binary, &[], &x.display, &data)?;
+    let title = loop {
+        let screen = game.wait_for("screen", Duration::from_secs(240))?;
+        if screen["screen"] == "title" && screen["buttons"].get("continue").is_some() {
+            break screen;
+        }
+    };
+    xdotool_click(&x.display, button_xy(&title, "continue")?)?;
+    let ready = game.wait_for("ready", Duration::from_secs(120))?;
+    let after = ready["position"].as_str().unwrap_or_default();
+    if after != before {
+        return Err(format!("Continue restored another position:\n{after}\ninstead of\n{before}"));
+    }
+    println!("e2e: Continue restored the position from before the kill");
+    game.quit(Duration::from_secs(30))
+}
+
+/// Screenshots of every screen in every language, under `target/screens/`.
+pub fn screens_screenshots(target_dir: &Path) -> Result<(), String> {
+    let binary = target_dir.join("debug").join("arkes");
+    let shots = fresh_dir(target_dir, "screens")?;
+    let x = Xvfb::start()?;
+    let data = fresh_dir(target_dir, "e2e-screens-data")?;
+    let mut game = GameProcess::spawn(&binary, &[], &x.display, &data)?;
+    game.wait_for("screen", Duration::from_secs(240))?;
+    for language in ["en", "fr"] {
+        game.send(&format!("lang {language}"))?;
+        for screen in ["title", "new-game", "settings", "rules", "load", "gameplay", "paused"] {
+            if screen == "paused" {
+                game.send("overlay paused")?;
+            } else {
+                game.send(&format!("goto {screen}"))?;
+            }
+            let event = game.wait_for("screen", Duration::from_secs(60))?;
+            if event["language"] != language {
+                return Err(format!("the {screen} screen is not in {language}: {event}"));
+            }
+            let path = shots.join(format!("{language}-{screen}.png"));
+            game.send(&format!("screenshot {}", path.display()))?;
+            game.wait_for("screenshot", Duration::from_secs(60))?;
+            let shot = Shot::load(&path)?;
+            if shot.contrast() < 12.0 {
+                return Err(format!("{} looks blank", path.display()));
+            }
+        }
+    }
+    println!("e2e: screenshots of every screen in English and French in {}", shots.display());
+    game.quit(Duration::from_secs(30))
 }

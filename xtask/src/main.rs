@@ -8,6 +8,7 @@
 
 mod e2e;
 mod system;
+mod web;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -24,7 +25,9 @@ const USAGE: &str = "usage: cargo xtask <task>
 tasks:
   play [ARGS...]   build the game in release and run it (ARGS go to the game)
   test             fmt check, clippy -D warnings, workspace tests, real-window test
-  e2e              only the real-window test";
+  e2e              only the real-window tests
+  web [--serve] [--port N]
+                   build the browser version into <target>/web (and serve it on 127.0.0.1)";
 
 /// The workspace root (the parent of this crate).
 fn workspace_root() -> PathBuf {
@@ -45,7 +48,8 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("play") => play(&args[1..]),
         Some("test") => test(&args[1..]),
-        Some("e2e") => e2e::native_window_test(&target_dir()),
+        Some("e2e") => native_e2e(),
+        Some("web") => web_task(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(())
@@ -79,10 +83,39 @@ fn test(args: &[String]) -> Result<(), String> {
     run(cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))?;
     step("tests (cargo test --workspace)");
     run(cargo().args(["test", "--workspace"]))?;
-    step("real-window test (Xvfb, lavapipe, xdotool)");
-    e2e::native_window_test(&target_dir())?;
+    step("real-window tests (Xvfb, lavapipe, xdotool)");
+    native_e2e()?;
     println!("\nxtask: all checks passed");
     Ok(())
+}
+
+fn web_task(args: &[String]) -> Result<(), String> {
+    let mut serve = false;
+    let mut port = 8080u16;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--serve" => serve = true,
+            "--port" => {
+                port = it.next().and_then(|p| p.parse().ok()).ok_or("--port needs a number")?;
+            }
+            other => return Err(format!("unknown option {other} for `cargo xtask web`")),
+        }
+    }
+    let site = target_dir().join("web");
+    web::build(&workspace_root(), &target_dir(), None, &site)?;
+    if serve {
+        web::serve(&site, port, |url| println!("xtask: serving the game at {url} (Ctrl+C to stop)"))?;
+    }
+    Ok(())
+}
+
+/// The real-window tests of the native game.
+fn native_e2e() -> Result<(), String> {
+    let target = target_dir();
+    e2e::native_window_test(&target)?;
+    e2e::kill_test(&target)?;
+    e2e::screens_screenshots(&target)
 }
 
 /// Prints a banner for the next step.

@@ -1,0 +1,209 @@
+//! The browser build: `cargo xtask web [--serve]`.
+//!
+//! Builds the game for `wasm32-unknown-unknown` with the `wasm-release`
+//! profile, runs a pinned `wasm-bindgen` (installed into the build folder,
+//! not globally) and writes a self-contained site to `<target>/web/`. With
+//! rustup's wasm32 target installed it uses plain `cargo`; otherwise, on
+//! Debian 12, it installs and uses Debian's `rustc-web`, which builds std
+//! for wasm32 itself.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::system::{cargo, ensure_packages, run};
+
+/// The Debian packages of the `rustc-web` route (Rust 1.96 with its std
+/// source, and LLVM's wasm linker).
+const RUSTC_WEB_PACKAGES: &[&str] = &["rustc-web", "cargo-web", "rust-web-src", "lld-22"];
+
+/// How to compile for wasm32 on this machine.
+enum Toolchain {
+    /// rustup's `wasm32-unknown-unknown` target.
+    Rustup,
+    /// Debian's `rustc-web` with `-Zbuild-std`.
+    DebianRustcWeb,
+}
+
+fn detect_toolchain() -> Result<Toolchain, String> {
+    let installed = Command::new("rustup").args(["target", "list", "--installed"]).output().is_ok_and(|o| {
+        String::from_utf8_lossy(&o.stdout).lines().any(|l| l.trim() == "wasm32-unknown-unknown")
+    });
+    if installed {
+        return Ok(Toolchain::Rustup);
+    }
+    println!("xtask: rustup's wasm32 target is not installed; using Debian's rustc-web");
+    ensure_packages(RUSTC_WEB_PACKAGES, "Debian's Rust for the web (rustc-web) and the wasm linker")?;
+    if !Path::new("/usr/bin/rustc").exists() || !Path::new("/usr/lib/llvm-22/bin/wasm-ld").exists() {
+        return Err("no wasm32 toolchain: run `rustup target add wasm32-unknown-unknown`, \
+                    or install Debian 12's rustc-web, rust-web-src and lld-22"
+            .into());
+    }
+    Ok(Toolchain::DebianRustcWeb)
+}
+
+/// `cargo build` for wasm32 with the toolchain found.
+fn wasm_cargo(toolchain: &Toolchain, wasm_target_dir: &Path) -> Command {
+    let mut cmd = match toolchain {
+        Toolchain::Rustup => cargo(),
+        Toolchain::DebianRustcWeb => {
+            let mut c = Command::new("/usr/bin/cargo");
+            c.env("RUSTC", "/usr/bin/rustc")
+                .env("RUSTDOC", "/usr/bin/rustdoc")
+                .env("RUSTC_BOOTSTRAP", "1")
+                .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER", "/usr/lib/llvm-22/bin/wasm-ld");
+            c
+        }
+    };
+    // A folder of its own, so a web build never waits for a native one.
+    cmd.env("CARGO_TARGET_DIR", wasm_target_dir).arg("build");
+    if matches!(toolchain, Toolchain::DebianRustcWeb) {
+        cmd.arg("-Zbuild-std=std,panic_abort");
+    }
+    cmd.args(["--target", "wasm32-unknown-unknown", "--profile", "wasm-release"]);
+    cmd
+}
+
+/// The `wasm-bindgen` version `Cargo.lock` pins (the CLI must match it).
+fn bindgen_version(workspace: &Path) -> Result<String, String> {
+    let lock =
+        std::fs::read_to_string(workspace.join("Cargo.lock")).map_err(|e| format!("Cargo.lock: {e}"))?;
+    let mut lines = lock.lines();
+    while let Some(line) = lines.next() {
+        if line.trim() == "name = \"wasm-bindgen\""
+            && let Some(version) = lines.next().and_then(|l| l.trim().strip_prefix("version = \""))
+        {
+            return Ok(version.trim_end_matches('"').to_owned());
+        }
+    }
+    Err("Cargo.lock has no wasm-bindgen".into())
+}
+
+/// The pinned `wasm-bindgen` CLI, installed into `<target>/web-tools` if missing.
+fn bindgen(target_dir: &Path, version: &str) -> Result<PathBuf, String> {
+    let root = target_dir.join("web-tools").join(format!("wasm-bindgen-{version}"));
+    let binary = root.join("bin").join("wasm-bindgen");
+    if binary.exists() {
+        return Ok(binary);
+    }
+    println!("xtask: installing wasm-bindgen-cli {version} into {}", root.display());
+    run(cargo().args(["install", "wasm-bindgen-cli", "--version", version, "--root"]).arg(&root))?;
+    Ok(binary)
+}
+
+/// Builds `bin` (the game, or the bare-scene example for comparisons) and
+/// writes the site (or just the bound wasm) into `out`.
+pub fn build(
+    workspace: &Path,
+    target_dir: &Path,
+    example: Option<&str>,
+    out: &Path,
+) -> Result<PathBuf, String> {
+    let toolchain = detect_toolchain()?;
+    let wasm_target_dir = target_dir.join("wasm");
+    let mut cmd = wasm_cargo(&toolchain, &wasm_target_dir);
+    cmd.current_dir(workspace).args(["--package", "arkes"]);
+    let name = match example {
+        Some(e) => {
+            cmd.args(["--example", e]);
+            e.to_owned()
+        }
+        None => {
+            cmd.args(["--bin", "arkes"]);
+            "arkes".to_owned()
+        }
+    };
+    run(&mut cmd)?;
+    let profile_dir = wasm_target_dir.join("wasm32-unknown-unknown").join("wasm-release");
+    let wasm = match example {
+        Some(e) => profile_dir.join("examples").join(format!("{e}.wasm")),
+        None => profile_dir.join("arkes.wasm"),
+    };
+    let bindgen = bindgen(target_dir, &bindgen_version(workspace)?)?;
+    let _ = std::fs::remove_dir_all(out);
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    run(Command::new(&bindgen)
+        .args(["--target", "web", "--no-typescript", "--remove-name-section", "--remove-producers-section"])
+        .args(["--out-name", "app", "--out-dir"])
+        .arg(out)
+        .arg(&wasm))?;
+    if example.is_none() {
+        for entry in std::fs::read_dir(workspace.join("web")).map_err(|e| format!("web/: {e}"))? {
+            let path = entry.map_err(|e| e.to_string())?.path();
+            let keep =
+                path.extension().is_some_and(|e| ["html", "js", "css", "svg", "ico"].iter().any(|x| e == *x));
+            if keep && path.is_file() && !path.components().any(|c| c.as_os_str() == "node_modules") {
+                let file_name = path.file_name().expect("a file");
+                std::fs::copy(&path, out.join(file_name)).map_err(|e| format!("{}: {e}", path.display()))?;
+            }
+        }
+    }
+    let bound = out.join("app_bg.wasm");
+    let size = std::fs::metadata(&bound).map(|m| m.len()).unwrap_or(0);
+    println!("xtask: {name} built into {} ({:.1} MB of wasm)", out.display(), size as f64 / 1e6);
+    Ok(bound)
+}
+
+/// The content type of a file served.
+fn content_type(path: &Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js") => "text/javascript; charset=utf-8",
+        Some("wasm") => "application/wasm",
+        Some("css") => "text/css; charset=utf-8",
+        Some("svg") => "image/svg+xml",
+        Some("png") => "image/png",
+        Some("ogg") => "audio/ogg",
+        Some("json") => "application/json",
+        _ => "application/octet-stream",
+    }
+}
+
+fn respond(mut stream: TcpStream, root: &Path) {
+    let mut reader = BufReader::new(match stream.try_clone() {
+        Ok(s) => s,
+        Err(_) => return,
+    });
+    let mut request = String::new();
+    if reader.read_line(&mut request).is_err() {
+        return;
+    }
+    // Skip the headers.
+    let mut line = String::new();
+    while reader.read_line(&mut line).is_ok_and(|n| n > 2) {
+        line.clear();
+    }
+    let path = request.split_whitespace().nth(1).unwrap_or("/");
+    let path = path.split(['?', '#']).next().unwrap_or("/");
+    let relative = if path == "/" { "index.html" } else { path.trim_start_matches('/') };
+    let file = root.join(relative);
+    let safe = !relative.split('/').any(|p| p == ".." || p.is_empty()) && file.starts_with(root);
+    let (status, body, kind) = match std::fs::File::open(&file).and_then(|mut f| {
+        let mut b = Vec::new();
+        f.read_to_end(&mut b).map(|_| b)
+    }) {
+        Ok(body) if safe => ("200 OK", body, content_type(&file)),
+        _ => ("404 Not Found", b"not found".to_vec(), "text/plain"),
+    };
+    let head = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    let _ = stream.write_all(head.as_bytes()).and_then(|()| stream.write_all(&body));
+}
+
+/// Serves `root` on 127.0.0.1:`port` (0 picks a free port) until killed,
+/// after calling `ready` with the URL.
+pub fn serve(root: &Path, port: u16, ready: impl FnOnce(&str)) -> Result<(), String> {
+    let listener =
+        TcpListener::bind(("127.0.0.1", port)).map_err(|e| format!("cannot listen on port {port}: {e}"))?;
+    let address = listener.local_addr().map_err(|e| e.to_string())?;
+    ready(&format!("http://{address}/"));
+    let root = root.canonicalize().map_err(|e| e.to_string())?;
+    for stream in listener.incoming().flatten() {
+        let root = root.clone();
+        std::thread::spawn(move || respond(stream, &root));
+    }
+    Ok(())
+}
