@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use arkes_engine::{DrawReason, Outcome, WinReason};
+use arkes_engine::{Coord, DrawReason, Outcome, WinReason};
 use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
@@ -16,7 +16,9 @@ use serde_json::{Value, json};
 
 use bevy::ui::UiGlobalTransform;
 
-use crate::game::{BoardGeometry, BoardPos, InputLock, Marble, Match, MoveApplied};
+use crate::game::{
+    AiThinking, BoardGeometry, BoardPos, CellPicked, InputLock, Marble, Match, MoveApplied, Selection,
+};
 use crate::i18n::Locale;
 use crate::screens::{Overlay, Screen};
 use crate::ui::ButtonId;
@@ -29,7 +31,15 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Last, tell_page_ready)
         .add_systems(
             Update,
-            (run_commands, report_view, report_screen, report_moves, record_frame_time, exit_after_frames)
+            (
+                run_commands,
+                report_view,
+                report_screen,
+                report_picks,
+                report_moves,
+                record_frame_time,
+                exit_after_frames,
+            )
                 .chain()
                 .after(AppSystems::View),
         );
@@ -167,7 +177,13 @@ struct Automation {
     reported_yaw: Option<f32>,
     /// A ply was played since the last `view` event.
     moved: bool,
+    /// The window size (logical pixels) of the last `ready`/`view` event.
+    reported_size: Option<Vec2>,
     frame_ms: Vec<f32>,
+    /// Whether the computer was thinking in each frame of `frame_ms`.
+    thinking: Vec<bool>,
+    /// The longest time the search took on the main thread in one frame.
+    ai_max_ms: f32,
     screenshot_requested: bool,
     /// The screen, overlay and language last seen, and frames since it changed.
     screen_key: Option<String>,
@@ -258,14 +274,14 @@ fn piece_positions(
 }
 
 /// `ready` once the camera has come to rest, then `view` each time it comes
-/// to rest at another angle.
+/// to rest at another angle, after a move, or when the window is resized.
 fn report_view(
     options: Res<GameOptions>,
     mut state: ResMut<Automation>,
     frames: Res<FrameCount>,
     game: Option<Res<Match>>,
     geometry: Option<Res<BoardGeometry>>,
-    cameras: Query<(&Camera, &GlobalTransform, &OrbitCamera)>,
+    cameras: Query<(&Camera, &Transform, &OrbitCamera)>,
     window: Query<&Window, With<PrimaryWindow>>,
     pieces: Query<(&BoardPos, &GlobalTransform, Option<&Marble>)>,
     lock: Res<InputLock>,
@@ -279,7 +295,18 @@ fn report_view(
     else {
         return;
     };
-    if !orbit.settled || lock.is_locked() || (state.reported_yaw == Some(orbit.yaw) && !state.moved) {
+    // The camera has no parent: its transform this frame is its global one
+    // (the propagated `GlobalTransform` is a frame late after a resize).
+    let transform = &GlobalTransform::from(*transform);
+    let size = window.size();
+    // Right after a resize the camera's projection still has the old size
+    // (it follows in PostUpdate): wait for it, or the positions are stale.
+    if camera.logical_viewport_size().is_none_or(|v| (v - size).abs().max_element() > 0.5) {
+        return;
+    }
+    let unchanged =
+        state.reported_yaw == Some(orbit.yaw) && state.reported_size == Some(size) && !state.moved;
+    if !orbit.settled || lock.is_locked() || unchanged {
         return;
     }
     let event = if state.ready { "view" } else { "ready" };
@@ -294,6 +321,7 @@ fn report_view(
     state.ready = true;
     state.moved = false;
     state.reported_yaw = Some(orbit.yaw);
+    state.reported_size = Some(size);
 }
 
 /// `screen` once the UI of a new screen or overlay has been laid out, with
@@ -343,6 +371,32 @@ fn report_screen(
     }));
 }
 
+/// `pick` for each cell a click or tap resolved to (`null` off the board),
+/// and `selection` each time the selected piece changes.
+fn report_picks(
+    options: Res<GameOptions>,
+    mut picks: MessageReader<CellPicked>,
+    selection: Res<Selection>,
+    mut last: Local<Option<Coord>>,
+) {
+    if !options.automation {
+        picks.clear();
+        return;
+    }
+    for pick in picks.read() {
+        emit(&json!({"event": "pick", "cell": pick.coord.map(|c| c.to_string())}));
+    }
+    if selection.from != *last {
+        *last = selection.from;
+        let destinations: Vec<String> = selection.destinations.iter().map(|d| d.to.to_string()).collect();
+        emit(&json!({
+            "event": "selection",
+            "cell": selection.from.map(|c| c.to_string()),
+            "destinations": destinations,
+        }));
+    }
+}
+
 fn report_moves(
     options: Res<GameOptions>,
     mut applied: MessageReader<MoveApplied>,
@@ -371,9 +425,16 @@ fn report_moves(
     }
 }
 
-fn record_frame_time(options: Res<GameOptions>, time: Res<Time<Real>>, mut state: ResMut<Automation>) {
+fn record_frame_time(
+    options: Res<GameOptions>,
+    time: Res<Time<Real>>,
+    thinking: Res<AiThinking>,
+    mut state: ResMut<Automation>,
+) {
     if options.automation || options.exit_after_frames.is_some() {
         state.frame_ms.push(time.delta_secs() * 1000.0);
+        state.thinking.push(thinking.seat().is_some());
+        state.ai_max_ms = state.ai_max_ms.max(thinking.main_thread_ms());
     }
 }
 
@@ -400,7 +461,18 @@ fn exit_after_frames(
     }
     let (median, p95, n) = frame_stats(&state.frame_ms, 30);
     if options.automation {
-        emit(&json!({"event": "frames", "count": n, "median_ms": median, "p95_ms": p95}));
+        let max = state.frame_ms.iter().skip(30).copied().fold(0.0, f32::max);
+        let thinking: Vec<f32> = (state.frame_ms.iter().zip(&state.thinking))
+            .skip(30)
+            .filter_map(|(ms, thinking)| thinking.then_some(*ms))
+            .collect();
+        let (thinking_median, thinking_p95, thinking_n) = frame_stats(&thinking, 0);
+        emit(&json!({
+            "event": "frames", "count": n, "median_ms": median, "p95_ms": p95, "max_ms": max,
+            "thinking_frames": thinking_n, "thinking_median_ms": thinking_median,
+            "thinking_p95_ms": thinking_p95, "thinking_max_ms": thinking.iter().copied().fold(0.0, f32::max),
+            "ai_main_thread_max_ms": state.ai_max_ms,
+        }));
     }
     match &options.screenshot {
         Some(path) => {

@@ -277,7 +277,8 @@ mod native {
 #[cfg(target_arch = "wasm32")]
 impl GameOptions {
     /// Options from the page's address: `?automation&new&lang=fr&players=3&
-    /// side=7&seats=human,hard&seed=5&no-auto-rotate`.
+    /// side=7&seats=human,hard&seed=5&no-auto-rotate&frames=300` (`frames`: exit
+    /// after that many frames, reporting frame times in automation mode).
     #[must_use]
     pub fn from_url() -> GameOptions {
         let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
@@ -291,6 +292,7 @@ impl GameOptions {
                 "no-auto-rotate" => options.auto_rotate = false,
                 "lang" => options.language = Some(value.to_owned()),
                 "seed" => options.seed = value.parse().ok(),
+                "frames" => options.exit_after_frames = value.parse().ok(),
                 "players" => {
                     options.players = value.parse().unwrap_or(2);
                     game_flags = true;

@@ -57,7 +57,7 @@ new-game-board = Plateau
 board-size = { $n } × { $n }
 new-game-rounds = Limite de tours de table
 new-game-capture-limit = Tours sans prise
-new-game-clock = Pendule (minutes + secondes)
+new-game-clock = Pendule (min + s)
 clock-choice = { $minutes } + { $increment }
 new-game-start = Commencer
 

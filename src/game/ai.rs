@@ -66,6 +66,7 @@ pub struct AiThinking {
     job: Option<(u64, Job)>,
     seat: Option<Seat>,
     started: Option<Instant>,
+    main_thread_ms: f32,
 }
 
 impl AiThinking {
@@ -73,6 +74,14 @@ impl AiThinking {
     #[must_use]
     pub fn seat(&self) -> Option<Seat> {
         self.seat
+    }
+
+    /// The time the search took on the main thread in the last frame, in
+    /// milliseconds: a slice when the search is stepped (the web build), a
+    /// poll of the task when it runs in the background (natively).
+    #[must_use]
+    pub fn main_thread_ms(&self) -> f32 {
+        self.main_thread_ms
     }
 
     fn clear(&mut self) {
@@ -100,6 +109,9 @@ fn start_job(game: &Match, level: arkes_ai::Level, settings: &AiSettings) -> Job
             }
         }));
     }
+    // The web build has no threads: it always steps the search per frame.
+    #[cfg(target_arch = "wasm32")]
+    let _ = settings;
     Job::Stepped(Box::new(searcher), 500)
 }
 
@@ -130,6 +142,7 @@ fn drive_ai(
         thinking.started = Some(Instant::now());
         thinking.job = Some((turn, start_job(&game, level, &settings)));
     }
+    let frame_start = Instant::now();
     let Some((_, job)) = thinking.job.as_mut() else { return };
     match job {
         #[cfg(not(target_arch = "wasm32"))]
@@ -151,6 +164,7 @@ fn drive_ai(
         }
         Job::Ready(_) | Job::Sent => {}
     }
+    thinking.main_thread_ms = frame_start.elapsed().as_secs_f32() * 1000.0;
     let waited = thinking.started.map_or(Duration::MAX, |s| s.elapsed());
     if let Some((_, Job::Ready(mv))) = &thinking.job
         && waited >= settings.min_think

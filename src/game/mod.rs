@@ -9,6 +9,7 @@ mod geometry;
 mod pieces;
 mod selection;
 mod state;
+mod tap;
 
 use bevy::prelude::*;
 
@@ -23,6 +24,7 @@ pub use selection::{
 pub use state::{
     BoardReset, GameFlow, HistoryCommand, Match, MoveApplied, MoveCommand, RestartCommand, SeatInfo,
 };
+pub use tap::{TAP_POINTER, TapReplay};
 
 use crate::GameOptions;
 
@@ -45,6 +47,7 @@ impl Plugin for GameLogicPlugin {
             animation::plugin,
             ai::plugin,
             cursor::plugin,
+            tap::plugin,
         ));
     }
 }

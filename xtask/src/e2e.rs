@@ -398,3 +398,38 @@ pub fn screens_screenshots(target_dir: &Path) -> Result<(), String> {
     println!("e2e: screenshots of every screen in English and French in {}", shots.display());
     game.quit(Duration::from_secs(30))
 }
+
+/// A 4-player game played by clicks, one move per seat, with a screenshot
+/// from each seat's camera (the camera turns to the seat to move) into
+/// `<target>/four-players`. Each shot must show the golden cell gold.
+pub fn four_player_screenshots(target_dir: &Path) -> Result<(), String> {
+    let binary = target_dir.join("debug").join("arkes");
+    let shots = fresh_dir(target_dir, "four-players")?;
+    let x = Xvfb::start()?;
+    let data = fresh_dir(target_dir, "e2e-four-data")?;
+    let mut game =
+        GameProcess::spawn(&binary, &["--players", "4", "--window", "1280x720"], &x.display, &data)?;
+    let mut view = game.wait_for("ready", Duration::from_secs(240))?;
+    let moves = [("south", "b1", "b2"), ("west", "a3", "b3"), ("north", "h9", "h8"), ("east", "i7", "h7")];
+    for (i, (seat, from, to)) in moves.iter().enumerate() {
+        if view["to_move"] != *seat {
+            return Err(format!("expected {seat} to move, got {}", view["to_move"]));
+        }
+        let path = shots.join(format!("{}-{seat}.png", i + 1));
+        game.send(&format!("screenshot {}", path.display()))?;
+        game.wait_for("screenshot", Duration::from_secs(60))?;
+        let gold = Shot::load(&path)?.mean(cell_xy(&view, "e5")?, 3);
+        if !is_gold(gold) {
+            return Err(format!("the golden cell is not gold seen from {seat}: {gold:?}"));
+        }
+        xdotool_click(&x.display, cell_xy(&view, from)?)?;
+        xdotool_click(&x.display, cell_xy(&view, to)?)?;
+        let mv = game.wait_for("move", Duration::from_secs(120))?;
+        if mv["notation"] != format!("{from}-{to}") {
+            return Err(format!("{seat}: clicks on {from} then {to} played {}", mv["notation"]));
+        }
+        view = game.wait_for("view", Duration::from_secs(120))?;
+    }
+    println!("e2e: a 4-player game by clicks, seen from each seat, in {}", shots.display());
+    game.quit(Duration::from_secs(30))
+}

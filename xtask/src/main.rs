@@ -4,7 +4,9 @@
 //! - `cargo xtask play [ARGS...]`: install the system packages a Bevy build
 //!   needs (Debian/Ubuntu), then build and run the game in release.
 //! - `cargo xtask test`: everything the project checks: formatting, clippy
-//!   with `-D warnings`, the workspace tests, and the end-to-end tests.
+//!   with `-D warnings`, the workspace tests, the real-window tests of the
+//!   native game and the browser test of the web build.
+//! - `cargo xtask web [--serve | --size | --test]`: the browser build.
 
 mod e2e;
 mod system;
@@ -24,10 +26,12 @@ const USAGE: &str = "usage: cargo xtask <task>
 
 tasks:
   play [ARGS...]   build the game in release and run it (ARGS go to the game)
-  test             fmt check, clippy -D warnings, workspace tests, real-window test
+  test             fmt check, clippy -D warnings, workspace tests, real-window and browser tests
   e2e              only the real-window tests
   web [--serve] [--port N]
-                   build the browser version into <target>/web (and serve it on 127.0.0.1)";
+                   build the browser version into <target>/web (and serve it on 127.0.0.1)
+  web --size       build the game and a bare Bevy 3D scene for the web and compare wasm sizes
+  web --test       build the browser version and run the browser test in headless Chromium";
 
 /// The workspace root (the parent of this crate).
 fn workspace_root() -> PathBuf {
@@ -85,6 +89,8 @@ fn test(args: &[String]) -> Result<(), String> {
     run(cargo().args(["test", "--workspace"]))?;
     step("real-window tests (Xvfb, lavapipe, xdotool)");
     native_e2e()?;
+    step("browser test (wasm32 build, headless Chromium, playwright-core)");
+    web::browser_test(&workspace_root(), &target_dir())?;
     println!("\nxtask: all checks passed");
     Ok(())
 }
@@ -95,6 +101,8 @@ fn web_task(args: &[String]) -> Result<(), String> {
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
+            "--size" => return web::size_report(&workspace_root(), &target_dir()),
+            "--test" => return web::browser_test(&workspace_root(), &target_dir()),
             "--serve" => serve = true,
             "--port" => {
                 port = it.next().and_then(|p| p.parse().ok()).ok_or("--port needs a number")?;
@@ -115,6 +123,7 @@ fn native_e2e() -> Result<(), String> {
     let target = target_dir();
     e2e::native_window_test(&target)?;
     e2e::kill_test(&target)?;
+    e2e::four_player_screenshots(&target)?;
     e2e::screens_screenshots(&target)
 }
 

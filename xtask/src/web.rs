@@ -207,3 +207,88 @@ pub fn serve(root: &Path, port: u16, ready: impl FnOnce(&str)) -> Result<(), Str
     }
     Ok(())
 }
+
+/// Whether a command is on the PATH.
+fn has_command(name: &str) -> bool {
+    Command::new(name).arg("--version").output().is_ok_and(|o| o.status.success())
+}
+
+/// The browser test: builds the site, installs the pinned `playwright-core`
+/// (from `web/tests/package-lock.json`) under `<target>/web-tools/node`, and
+/// runs `web/tests/browser.mjs` in Debian's Chromium. Screenshots go to
+/// `<target>/web-shots`. Skipped, saying so, only when Chromium cannot be
+/// installed.
+///
+/// # Errors
+/// A failed build or install, or any failed check of the test.
+pub fn browser_test(workspace: &Path, target_dir: &Path) -> Result<(), String> {
+    let chromium = Path::new("/usr/bin/chromium");
+    if let Err(e) = ensure_packages(&["chromium"], "Chromium for the browser test") {
+        println!("xtask: SKIPPING the browser test: Chromium cannot be installed here ({e})");
+        return Ok(());
+    }
+    if !chromium.exists() {
+        println!("xtask: SKIPPING the browser test: no /usr/bin/chromium on this system");
+        return Ok(());
+    }
+    if !has_command("node") || !has_command("npm") {
+        ensure_packages(&["nodejs", "npm"], "Node.js for the browser test")?;
+    }
+    let site = target_dir.join("web");
+    build(workspace, target_dir, None, &site)?;
+    let tests = workspace.join("web").join("tests");
+    let node_dir = target_dir.join("web-tools").join("node");
+    let lock = std::fs::read(tests.join("package-lock.json")).map_err(|e| format!("web/tests: {e}"))?;
+    let installed = std::fs::read(node_dir.join("package-lock.json")).ok();
+    let module = node_dir.join("node_modules").join("playwright-core").join("index.mjs");
+    if installed.as_deref() != Some(lock.as_slice()) || !module.exists() {
+        std::fs::create_dir_all(&node_dir).map_err(|e| format!("{}: {e}", node_dir.display()))?;
+        for file in ["package.json", "package-lock.json"] {
+            std::fs::copy(tests.join(file), node_dir.join(file)).map_err(|e| format!("{file}: {e}"))?;
+        }
+        run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&node_dir))?;
+    }
+    run(Command::new("node")
+        .arg(tests.join("browser.mjs"))
+        .arg(&site)
+        .arg(target_dir.join("web-shots"))
+        .env("PLAYWRIGHT_CORE", &module)
+        .env("CHROMIUM", chromium))
+}
+
+/// The gzip size of a file, in bytes (`gzip -9`, as a web server would
+/// send it with the best compression).
+fn gzip_size(path: &Path) -> Result<u64, String> {
+    let out = Command::new("gzip").args(["-9", "-c"]).arg(path).output().map_err(|e| format!("gzip: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("gzip {} failed", path.display()));
+    }
+    Ok(out.stdout.len() as u64)
+}
+
+/// Builds the game and the bare 3D scene (`examples/bare_scene.rs`, same
+/// features and profile) for the web and prints both wasm sizes, raw and
+/// gzipped, and their ratio.
+///
+/// # Errors
+/// A failed build.
+pub fn size_report(workspace: &Path, target_dir: &Path) -> Result<(), String> {
+    let game = build(workspace, target_dir, None, &target_dir.join("web"))?;
+    let bare = build(workspace, target_dir, Some("bare_scene"), &target_dir.join("web-bare-scene"))?;
+    let sizes = |p: &Path| -> Result<(u64, u64), String> {
+        let raw = std::fs::metadata(p).map_err(|e| format!("{}: {e}", p.display()))?.len();
+        Ok((raw, gzip_size(p)?))
+    };
+    let (game_raw, game_gz) = sizes(&game)?;
+    let (bare_raw, bare_gz) = sizes(&bare)?;
+    let mb = |b: u64| b as f64 / 1e6;
+    println!("xtask: wasm sizes (wasm-release profile, same Bevy features)");
+    println!("  game        {:>6.1} MB raw, {:>5.2} MB gzip", mb(game_raw), mb(game_gz));
+    println!("  bare scene  {:>6.1} MB raw, {:>5.2} MB gzip", mb(bare_raw), mb(bare_gz));
+    println!(
+        "  ratio       {:>6.2}× raw, {:>5.2}× gzip",
+        game_raw as f64 / bare_raw as f64,
+        game_gz as f64 / bare_gz as f64
+    );
+    Ok(())
+}

@@ -1,0 +1,175 @@
+//! Quick taps that would otherwise be lost.
+//!
+//! Bevy's touch pointer is created when a touch starts and removed when it
+//! ends; when both arrive in the same frame (a quick tap on a slow device,
+//! or a synthetic tap), the pointer never hovers anything and the tap
+//! produces no click. One tap must always be enough (issue: the original
+//! game needs two taps on iOS), so such a tap is replayed through a pointer
+//! of our own over the next frames: move there, press, release. The replay
+//! goes through `bevy_picking` like any other pointer, so the board, its
+//! pieces and the UI buttons receive the same `Pointer<Click>`.
+
+use std::collections::VecDeque;
+
+use bevy::asset::uuid::Uuid;
+use bevy::camera::RenderTarget;
+use bevy::input::touch::{TouchInput, TouchPhase};
+use bevy::picking::pointer::{
+    Location, PointerAction, PointerButton, PointerId, PointerInput, PointerLocation,
+};
+use bevy::platform::collections::HashMap;
+use bevy::prelude::*;
+use bevy::window::{PrimaryWindow, WindowRef};
+
+use super::selection::CLICK_SLOP;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<TouchInput>()
+        .add_message::<PointerInput>()
+        .init_resource::<TapReplay>()
+        .add_systems(PreUpdate, (find_lost_taps, replay_taps).chain());
+}
+
+/// The pointer that replays lost taps.
+pub const TAP_POINTER: PointerId =
+    PointerId::Custom(Uuid::from_u128(0x6172_6b65_735f_7461_705f_7265_706c_6179));
+
+/// Taps waiting to be replayed, oldest first, and the stage of the first.
+#[derive(Resource, Default, Debug)]
+pub struct TapReplay {
+    queue: VecDeque<Location>,
+    stage: u8,
+}
+
+impl TapReplay {
+    /// Whether a replay is waiting or under way.
+    #[must_use]
+    pub fn is_pending(&self) -> bool {
+        !self.queue.is_empty()
+    }
+}
+
+/// Finds taps that began and ended in the same frame without moving further
+/// than a click may ([`CLICK_SLOP`], logical pixels).
+fn find_lost_taps(
+    mut touches: MessageReader<TouchInput>,
+    primary: Query<Entity, With<PrimaryWindow>>,
+    mut replay: ResMut<TapReplay>,
+) {
+    let mut started_now: HashMap<u64, Vec2> = HashMap::default();
+    for touch in touches.read() {
+        match touch.phase {
+            TouchPhase::Started => {
+                started_now.insert(touch.id, touch.position);
+            }
+            TouchPhase::Ended => {
+                let Some(from) = started_now.remove(&touch.id) else { continue };
+                let target =
+                    RenderTarget::Window(WindowRef::Entity(touch.window)).normalize(primary.single().ok());
+                if let Some(target) = target
+                    && from.distance(touch.position) <= CLICK_SLOP
+                {
+                    replay.queue.push_back(Location { target, position: touch.position });
+                }
+            }
+            TouchPhase::Moved | TouchPhase::Canceled => {}
+        }
+    }
+}
+
+/// Replays the oldest lost tap over four frames: the pointer appears there
+/// (so the picking backends see what is under it), presses, releases, and
+/// goes away (so nothing stays hovered).
+fn replay_taps(
+    mut commands: Commands,
+    mut replay: ResMut<TapReplay>,
+    pointers: Query<(Entity, &PointerId)>,
+    mut inputs: MessageWriter<PointerInput>,
+) {
+    let Some(location) = replay.queue.front().cloned() else { return };
+    let action = match replay.stage {
+        0 => {
+            commands.spawn((TAP_POINTER, PointerLocation::new(location.clone())));
+            PointerAction::Move { delta: Vec2::ZERO }
+        }
+        1 => PointerAction::Press(PointerButton::Primary),
+        2 => PointerAction::Release(PointerButton::Primary),
+        _ => {
+            for (entity, _) in pointers.iter().filter(|(_, id)| **id == TAP_POINTER) {
+                commands.entity(entity).despawn();
+            }
+            replay.queue.pop_front();
+            replay.stage = 0;
+            return;
+        }
+    };
+    inputs.write(PointerInput::new(TAP_POINTER, location, action));
+    replay.stage += 1;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn app() -> App {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins).add_plugins(plugin);
+        let window = app.world_mut().spawn((Window::default(), PrimaryWindow)).id();
+        app.insert_resource(WindowEntity(window));
+        app.update();
+        app
+    }
+
+    #[derive(Resource)]
+    struct WindowEntity(Entity);
+
+    fn touch(app: &mut App, phase: TouchPhase, position: Vec2) {
+        let window = app.world().resource::<WindowEntity>().0;
+        app.world_mut().write_message(TouchInput { phase, position, window, force: None, id: 7 });
+    }
+
+    /// The tap pointer's inputs over the next `frames` frames.
+    fn replayed(app: &mut App, frames: usize) -> Vec<(String, Vec2)> {
+        let mut seen = Vec::new();
+        let mut cursor = app.world().resource::<Messages<PointerInput>>().get_cursor();
+        for _ in 0..frames {
+            app.update();
+            let messages = app.world().resource::<Messages<PointerInput>>();
+            seen.extend(
+                cursor
+                    .read(messages)
+                    .filter(|i| i.pointer_id == TAP_POINTER)
+                    .map(|i| (format!("{:?}", i.action), i.location.position)),
+            );
+        }
+        seen
+    }
+
+    #[test]
+    fn a_tap_within_one_frame_is_replayed_as_move_press_release() {
+        let mut app = app();
+        let at = Vec2::new(120.0, 340.0);
+        touch(&mut app, TouchPhase::Started, at);
+        touch(&mut app, TouchPhase::Ended, at + Vec2::new(2.0, 0.0));
+        let inputs = replayed(&mut app, 5);
+        let actions: Vec<&str> = inputs.iter().map(|(a, _)| a.as_str()).collect();
+        assert_eq!(actions, ["Move { delta: Vec2(0.0, 0.0) }", "Press(Primary)", "Release(Primary)"]);
+        assert!(inputs.iter().all(|(_, p)| *p == at + Vec2::new(2.0, 0.0)));
+        assert!(!app.world().resource::<TapReplay>().is_pending());
+        let mut pointers = app.world_mut().query::<&PointerId>();
+        assert!(pointers.iter(app.world()).all(|p| *p != TAP_POINTER), "the tap pointer goes away");
+    }
+
+    #[test]
+    fn a_tap_over_several_frames_or_a_drag_is_left_to_bevy() {
+        let mut app = app();
+        let at = Vec2::new(50.0, 60.0);
+        touch(&mut app, TouchPhase::Started, at);
+        app.update();
+        touch(&mut app, TouchPhase::Ended, at);
+        assert!(replayed(&mut app, 4).is_empty());
+        touch(&mut app, TouchPhase::Started, at);
+        touch(&mut app, TouchPhase::Ended, at + Vec2::new(40.0, 0.0));
+        assert!(replayed(&mut app, 4).is_empty(), "a swipe is not a tap");
+    }
+}

@@ -1,0 +1,446 @@
+// The browser test of ARKES: drives the built site (`cargo xtask web`) in
+// Debian's Chromium through playwright-core. Run by `cargo xtask test`:
+//
+//   PLAYWRIGHT_CORE=<.../playwright-core/index.mjs> node web/tests/browser.mjs SITE_DIR SHOTS_DIR
+//
+// The game runs in automation mode (`?automation`): it logs the same JSON
+// lines as the native game to the console (ready/view with the screen
+// position of every cell in CSS pixels, pick, selection, move, outcome).
+// Every check failing throws; the exit status is 0 only when all pass.
+
+import { createServer } from 'node:http';
+import { readFile, mkdir, writeFile } from 'node:fs/promises';
+import { extname, join, normalize, resolve } from 'node:path';
+import { inflateSync } from 'node:zlib';
+
+const { chromium } = await import(process.env.PLAYWRIGHT_CORE ?? 'playwright-core');
+const [siteDir, shotsDir] = process.argv.slice(2).map((p) => resolve(p));
+if (!siteDir || !shotsDir) {
+  console.error('usage: node browser.mjs SITE_DIR SHOTS_DIR');
+  process.exit(64);
+}
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+// SwiftShader renders a frame in a few hundred milliseconds: wait for the
+// app's messages, with generous limits.
+const BOOT_TIMEOUT = 240_000;
+const EVENT_TIMEOUT = 120_000;
+
+// ---------------------------------------------------------------- server
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css',
+  '.ogg': 'audio/ogg',
+};
+const server = createServer(async (request, response) => {
+  const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+  const file = normalize(join(siteDir, path === '/' ? 'index.html' : path));
+  try {
+    if (!file.startsWith(siteDir)) throw new Error('outside the site');
+    const body = await readFile(file);
+    response.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    response.end(body);
+  } catch {
+    response.writeHead(404).end('not found');
+  }
+});
+await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+const origin = `http://127.0.0.1:${server.address().port}`;
+
+// ---------------------------------------------------------------- checks
+const problems = [];
+let passed = 0;
+function check(ok, what) {
+  if (!ok) throw new Error(what);
+  passed += 1;
+}
+async function step(name, body) {
+  const started = Date.now();
+  await body();
+  console.log(`web: ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+/// A page of the game and the automation events it has logged.
+class GamePage {
+  constructor(page, label) {
+    this.page = page;
+    this.label = label;
+    this.events = [];
+    this.cursor = 0;
+    page.on('console', (message) => {
+      const text = message.text();
+      if (text.startsWith('{')) {
+        try {
+          this.events.push(JSON.parse(text));
+        } catch {
+          /* not an event */
+        }
+      } else if (message.type() === 'error') {
+        problems.push(`${label}: console error: ${text}`);
+      }
+    });
+    page.on('pageerror', (error) => {
+      // winit leaves its event loop by throwing on purpose.
+      if (!String(error).includes('Using exceptions for control flow')) {
+        problems.push(`${label}: uncaught ${error}`);
+      }
+    });
+  }
+
+  /// Loads the game; `query` is the URL query (automation is always on).
+  async open(query) {
+    this.cursor = this.events.length;
+    await this.page.goto(`${origin}/?automation${query}`);
+    return this.next('ready', () => true, BOOT_TIMEOUT);
+  }
+
+  /// The next event `name` (after the last one returned) matching `test`.
+  async next(name, test = () => true, timeout = EVENT_TIMEOUT) {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      for (let i = this.cursor; i < this.events.length; i += 1) {
+        const event = this.events[i];
+        if (event.event === name && test(event)) {
+          this.cursor = i + 1;
+          return event;
+        }
+      }
+      if (Date.now() > deadline) {
+        const seen = this.events.slice(-5).map((e) => JSON.stringify(e).slice(0, 160));
+        throw new Error(`${this.label}: no \`${name}\` event within ${timeout / 1000} s; last events:\n${seen.join('\n')}`);
+      }
+      await this.page.waitForTimeout(100);
+    }
+  }
+
+  /// A click with the mouse, with pauses (the game draws a few frames a second).
+  async click([x, y]) {
+    const mouse = this.page.mouse;
+    await mouse.move(x, y);
+    await this.page.waitForTimeout(400);
+    await mouse.down();
+    await this.page.waitForTimeout(300);
+    await mouse.up();
+  }
+
+  async tap([x, y]) {
+    await this.page.touchscreen.tap(x, y);
+  }
+
+  async screenshot(name) {
+    const path = join(shotsDir, `${name}.png`);
+    const png = await this.page.screenshot({ path });
+    return decodePng(png);
+  }
+}
+
+// --------------------------------------------------------- PNG analysis
+/// Decodes an 8-bit RGB or RGBA, non-interlaced PNG (Chromium's screenshots).
+function decodePng(buffer) {
+  let offset = 8;
+  let width = 0;
+  let height = 0;
+  let channels = 0;
+  const data = [];
+  while (offset < buffer.length) {
+    const length = buffer.readUInt32BE(offset);
+    const type = buffer.toString('ascii', offset + 4, offset + 8);
+    const chunk = buffer.subarray(offset + 8, offset + 8 + length);
+    if (type === 'IHDR') {
+      width = chunk.readUInt32BE(0);
+      height = chunk.readUInt32BE(4);
+      const [depth, colour, , , interlace] = chunk.subarray(8, 13);
+      channels = { 2: 3, 6: 4 }[colour];
+      if (depth !== 8 || !channels || interlace) throw new Error('unexpected PNG format');
+    } else if (type === 'IDAT') {
+      data.push(chunk);
+    }
+    offset += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(data));
+  const stride = width * channels;
+  const pixels = Buffer.alloc(height * stride);
+  for (let y = 0; y < height; y += 1) {
+    const filter = raw[y * (stride + 1)];
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let x = 0; x < stride; x += 1) {
+      const a = x >= channels ? pixels[y * stride + x - channels] : 0;
+      const b = y > 0 ? pixels[(y - 1) * stride + x] : 0;
+      const c = x >= channels && y > 0 ? pixels[(y - 1) * stride + x - channels] : 0;
+      let predictor = 0;
+      if (filter === 1) predictor = a;
+      else if (filter === 2) predictor = b;
+      else if (filter === 3) predictor = (a + b) >> 1;
+      else if (filter === 4) {
+        const p = a + b - c;
+        const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - b), Math.abs(p - c)];
+        predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      }
+      pixels[y * stride + x] = (line[x] + predictor) & 0xff;
+    }
+  }
+  return {
+    width,
+    height,
+    /// The mean colour of the (2r+1)² pixels around (x, y), in CSS pixels × scale.
+    mean(x, y, r = 3) {
+      const sum = [0, 0, 0];
+      let n = 0;
+      for (let j = y - r; j <= y + r; j += 1) {
+        for (let i = x - r; i <= x + r; i += 1) {
+          if (i < 0 || j < 0 || i >= width || j >= height) continue;
+          for (let k = 0; k < 3; k += 1) sum[k] += pixels[j * stride + i * channels + k];
+          n += 1;
+        }
+      }
+      return sum.map((s) => s / Math.max(n, 1));
+    },
+    /// The standard deviation of the grey levels on a 40×40 grid.
+    contrast() {
+      const greys = [];
+      for (let j = 0; j < 40; j += 1) {
+        for (let i = 0; i < 40; i += 1) {
+          const p = (Math.floor(((j + 0.5) * height) / 40) * width + Math.floor(((i + 0.5) * width) / 40)) * channels;
+          greys.push((pixels[p] + pixels[p + 1] + pixels[p + 2]) / 3);
+        }
+      }
+      const mean = greys.reduce((a, b) => a + b, 0) / greys.length;
+      return Math.sqrt(greys.reduce((a, g) => a + (g - mean) ** 2, 0) / greys.length);
+    },
+  };
+}
+
+/// Bright and strongly saturated towards orange-yellow (the board's wood is not).
+function isGold([r, g, b]) {
+  return r > 180 && g > 110 && g < r && b < g && (r - b) / r > 0.6;
+}
+
+const cell = (view, name) => {
+  const p = view.cells[name];
+  if (!p) throw new Error(`no screen position for ${name}`);
+  return p;
+};
+
+// ---------------------------------------------------------------- tests
+await mkdir(shotsDir, { recursive: true });
+const launch = (extra = []) =>
+  chromium.launch({
+    executablePath: CHROMIUM,
+    args: [...extra, ...CHROMIUM_FLAGS],
+  });
+const CHROMIUM_FLAGS = [
+    '--no-sandbox',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+    '--use-angle=swiftshader',
+    '--enable-unsafe-swiftshader',
+    '--ignore-gpu-blocklist',
+];
+const browser = await launch();
+const browsers = [browser];
+const report = {};
+
+/// A fresh browser context (its own localStorage) watching every request.
+async function context(options, label, on = browser) {
+  const ctx = await on.newContext(options);
+  ctx.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(`${origin}/`) && !url.startsWith('data:') && !url.startsWith('blob:')) {
+      problems.push(`${label}: request to another origin: ${url}`);
+    }
+  });
+  ctx.on('requestfailed', (request) => problems.push(`${label}: request failed: ${request.url()}`));
+  ctx.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${label}: ${response.status()} for ${response.url()}`);
+  });
+  return { ctx, game: new GamePage(await ctx.newPage(), label) };
+}
+
+async function canvasSize(page) {
+  return page.evaluate(() => {
+    const canvas = document.getElementById('bevy');
+    return {
+      css: [canvas.clientWidth, canvas.clientHeight],
+      pixels: [canvas.width, canvas.height],
+      viewport: [window.innerWidth, window.innerHeight],
+      dpr: window.devicePixelRatio,
+    };
+  });
+}
+
+try {
+  // Desktop, mouse.
+  const desktop = await context({ viewport: { width: 1280, height: 720 } }, 'desktop');
+  const game = desktop.game;
+  let view;
+  await step('the page loads and the game reports ready', async () => {
+    view = await game.open('&new');
+    check(view.to_move === 'south', `south moves first, got ${view.to_move}`);
+    report.firstFrameMs = await game.page.evaluate(() => window.arkesFirstFrameMs ?? null);
+    // The loading overlay fades out once the game has drawn.
+    await game.page.waitForFunction(
+      () => getComputedStyle(document.getElementById('overlay')).opacity === '0',
+      null,
+      { timeout: 10_000 },
+    );
+  });
+  await step('a screenshot shows a real render with the golden cell gold', async () => {
+    const shot = await game.screenshot('desktop-start');
+    check(shot.width === 1280 && shot.height === 720, `screenshot is ${shot.width}x${shot.height}`);
+    check(shot.contrast() > 12, `the screenshot looks blank (contrast ${shot.contrast().toFixed(1)})`);
+    const [x, y] = cell(view, 'e5');
+    const gold = shot.mean(Math.round(x), Math.round(y));
+    check(isGold(gold), `the golden cell is not gold: ${gold.map(Math.round)}`);
+  });
+  await step('mouse clicks on b1 then b2 play b1-b2', async () => {
+    await game.click(cell(view, 'b1'));
+    const selected = await game.next('selection', (e) => e.cell === 'b1');
+    check(selected.destinations.includes('b2'), `b2 is a destination of b1: ${selected.destinations}`);
+    await game.click(cell(view, 'b2'));
+    const move = await game.next('move');
+    check(move.notation === 'b1-b2', `expected b1-b2, got ${move.notation}`);
+    check(move.position.includes('2 .  S  .') && move.position.includes('1 .  .  S  S  Ss'), `position:\n${move.position}`);
+    view = await game.next('view', (e) => e.to_move === 'north');
+    await game.screenshot('desktop-after-b1-b2');
+  });
+  await step('ten resizes keep the canvas equal to the viewport and picking aligned', async () => {
+    const sizes = [
+      [1000, 700], [800, 600], [1280, 720], [640, 900], [1100, 500],
+      [720, 720], [1366, 768], [900, 640], [500, 800], [1200, 700],
+    ];
+    for (const [width, height] of sizes) {
+      await game.page.setViewportSize({ width, height });
+      view = await game.next('view', (e) => e.window.width === width && e.window.height === height);
+      await game.page.waitForTimeout(300);
+      const size = await canvasSize(game.page);
+      check(size.css[0] === width && size.css[1] === height, `canvas ${size.css} in a ${width}x${height} viewport`);
+      check(size.pixels[0] === width && size.pixels[1] === height, `canvas buffer ${size.pixels} at DPR 1`);
+    }
+    // After a few more frames, the canvas has not grown.
+    await game.page.waitForTimeout(2000);
+    const size = await canvasSize(game.page);
+    check(size.css[0] === 1200 && size.css[1] === 700, `the canvas grew to ${size.css}`);
+    for (const name of ['a1', 'i9', 'e5']) {
+      await game.click(cell(view, name));
+      const pick = await game.next('pick');
+      check(pick.cell === name, `a click on ${name} picked ${pick.cell}`);
+    }
+    await game.screenshot('desktop-resized');
+    await game.click(cell(view, 'c9'));
+    await game.next('selection', (e) => e.cell === 'c9');
+    await game.click(cell(view, 'c8'));
+    const move = await game.next('move');
+    check(move.notation === 'c9-c8', `expected c9-c8 after the resizes, got ${move.notation}`);
+    report.positionBeforeReload = move.position;
+  });
+  await step('reloading the page resumes the same position', async () => {
+    await game.next('view', (e) => e.to_move === 'south');
+    // Without `new`, the web build goes straight back to the saved game.
+    let resumed = await game.open('');
+    check(resumed.position === report.positionBeforeReload, `resumed:\n${resumed.position}`);
+    game.cursor = game.events.length;
+    await game.page.reload();
+    resumed = await game.next('ready', () => true, BOOT_TIMEOUT);
+    check(resumed.position === report.positionBeforeReload, `after a reload:\n${resumed.position}`);
+    await game.screenshot('desktop-reloaded');
+  });
+  await desktop.ctx.close();
+
+  // Touch: one tap selects, one tap moves.
+  const touch = await context({ viewport: { width: 900, height: 640 }, hasTouch: true, isMobile: true }, 'touch');
+  await step('with touch, one tap on b1 selects it and one tap on b2 moves it', async () => {
+    const t = touch.game;
+    const ready = await t.open('&new');
+    await t.tap(cell(ready, 'b1'));
+    const selected = await t.next('selection', (e) => e.cell === 'b1');
+    check(selected.destinations.includes('b2'), `b2 is a destination: ${selected.destinations}`);
+    await t.tap(cell(ready, 'b2'));
+    const move = await t.next('move');
+    check(move.notation === 'b1-b2', `a tap on b2 played ${move.notation}`);
+    // Pass-and-play: the board turns to face North, whose rank 9 is now
+    // at the bottom of the screen.
+    const turned = await t.next('view', (e) => e.to_move === 'north');
+    check(turned.cells.e9[1] > turned.cells.e1[1], 'the board turned to face North');
+    await t.screenshot('touch-after-b1-b2');
+  });
+  await touch.ctx.close();
+
+  // Device pixel ratios: taps land on the cell under the finger. Each ratio
+  // gets a browser started with it (--force-device-scale-factor), as a
+  // phone's browser is: Playwright's emulated `deviceScaleFactor` does not
+  // scale ResizeObserver's device-pixel sizes, which winit reads, so under
+  // emulation every canvas renders at one pixel per CSS pixel (a known
+  // emulation artefact: winit's maintainers, Bevy issue #25306).
+  for (const [dpr, width, height] of [[1.5, 800, 600], [2, 640, 520], [3, 480, 420]]) {
+    const scaled = await launch([`--force-device-scale-factor=${dpr}`, `--window-size=${width},${height}`]);
+    browsers.push(scaled);
+    const phone = await context({ viewport: null, hasTouch: true }, `dpr${dpr}`, scaled);
+    await step(`at a device pixel ratio of ${dpr}, taps on a1, i9 and e5 resolve to those cells`, async () => {
+      const p = phone.game;
+      const ready = await p.open('&new&no-auto-rotate');
+      const size = await canvasSize(p.page);
+      check(size.dpr === dpr, `the page has a device pixel ratio of ${size.dpr}`);
+      check(ready.window.scale === dpr, `the game sees a scale factor of ${ready.window.scale}`);
+      check(
+        Math.abs(ready.window.width - size.viewport[0]) < 1 && Math.abs(ready.window.height - size.viewport[1]) < 1,
+        `the game's window is ${ready.window.width}x${ready.window.height} in a ${size.viewport} viewport`,
+      );
+      check(size.css[0] === size.viewport[0] && size.css[1] === size.viewport[1], `canvas ${size.css} in ${size.viewport}`);
+      check(
+        Math.abs(size.pixels[0] - size.css[0] * dpr) <= 1 && Math.abs(size.pixels[1] - size.css[1] * dpr) <= 1,
+        `canvas buffer ${size.pixels} for ${size.css} CSS pixels at DPR ${dpr}`,
+      );
+      for (const name of ['a1', 'i9', 'e5']) {
+        await p.tap(cell(ready, name));
+        const pick = await p.next('pick');
+        check(pick.cell === name, `a tap on ${name} resolved to ${pick.cell}`);
+      }
+      const shot = await p.screenshot(`dpr${dpr}`);
+      const [x, y] = cell(ready, 'e5');
+      const gold = shot.mean(Math.round(x * dpr), Math.round(y * dpr));
+      check(isGold(gold), `the golden cell is not gold at DPR ${dpr}: ${gold.map(Math.round)}`);
+    });
+    await phone.ctx.close();
+  }
+
+  // The computer on the web: no threads, a slice of search each frame.
+  const ai = await context({ viewport: { width: 800, height: 600 } }, 'ai');
+  await step('two computer players play in slices of search per frame', async () => {
+    const p = ai.game;
+    await p.open('&seats=hard,hard&seed=1&frames=120');
+    const move = await p.next('move');
+    check(move.seat === 'south' && move.notation, `the computer played for South: ${JSON.stringify(move)}`);
+    const frames = await p.next('frames', () => true, BOOT_TIMEOUT);
+    check(frames.thinking_frames > 0, 'some frames were drawn while the computer thought');
+    report.computerFrames = frames;
+    console.log(
+      `web: with the computer thinking, frames median ${frames.thinking_median_ms.toFixed(1)} ms, ` +
+        `max ${frames.thinking_max_ms.toFixed(1)} ms (all frames median ${frames.median_ms.toFixed(1)} ms); ` +
+        `longest search slice on the main thread ${frames.ai_main_thread_max_ms.toFixed(1)} ms`,
+    );
+  });
+  await ai.ctx.close();
+} catch (error) {
+  problems.push(String(error.stack ?? error));
+  for (const [i, page] of browsers.flatMap((b) => b.contexts()).flatMap((c) => c.pages()).entries()) {
+    await page.screenshot({ path: join(shotsDir, `failure-${i}.png`) }).catch(() => {});
+  }
+} finally {
+  for (const b of browsers) await b.close();
+  server.close();
+}
+
+await writeFile(join(shotsDir, 'report.json'), JSON.stringify(report, null, 2));
+if (report.firstFrameMs != null) {
+  console.log(`web: first frame ${(report.firstFrameMs / 1000).toFixed(1)} s after navigation (headless Chromium, SwiftShader)`);
+}
+console.log(`web: screenshots in ${shotsDir}`);
+if (problems.length) {
+  console.error(`web: ${problems.length} problem(s):\n${problems.join('\n')}`);
+  process.exit(1);
+}
+console.log(`web: all ${passed} checks passed`);
