@@ -64,7 +64,7 @@ fn respawn_labels(
 /// Moves the labels when the camera or the window has changed (laying out
 /// text is not free, so still frames leave them alone).
 fn place_labels(
-    cameras: Query<(&Camera, &GlobalTransform, Ref<GlobalTransform>), With<OrbitCamera>>,
+    cameras: Query<(Ref<Camera>, &GlobalTransform, Ref<GlobalTransform>), With<OrbitCamera>>,
     mut labels: Query<(&CoordLabel, &mut Node, &mut Visibility, Ref<ComputedNode>)>,
     screen: Option<Res<State<Screen>>>,
 ) {
@@ -73,7 +73,9 @@ fn place_labels(
     let shown = screen.as_ref().is_none_or(|s| *s.get() == Screen::Gameplay);
     let screen_changed = screen.as_ref().is_some_and(|s| s.is_changed());
     let labels_changed = labels.iter().any(|(_, _, _, computed)| computed.is_changed());
-    if !moved.is_changed() && !labels_changed && !screen_changed {
+    // A resize or a new scale factor changes the camera's viewport even when
+    // the camera does not move.
+    if !moved.is_changed() && !camera.is_changed() && !labels_changed && !screen_changed {
         return;
     }
     for (label, mut node, mut visibility, computed) in &mut labels {
