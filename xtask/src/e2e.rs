@@ -416,11 +416,21 @@ pub fn four_player_screenshots(target_dir: &Path) -> Result<(), String> {
             return Err(format!("expected {seat} to move, got {}", view["to_move"]));
         }
         let path = shots.join(format!("{}-{seat}.png", i + 1));
-        game.send(&format!("screenshot {}", path.display()))?;
-        game.wait_for("screenshot", Duration::from_secs(60))?;
-        let gold = Shot::load(&path)?.mean(cell_xy(&view, "e5")?, 3);
-        if !is_gold(gold) {
-            return Err(format!("the golden cell is not gold seen from {seat}: {gold:?}"));
+        // The first frames after `ready` may show only the interface while
+        // lavapipe still compiles the board's shaders: try a few times.
+        let mut tries = 0;
+        loop {
+            game.send(&format!("screenshot {}", path.display()))?;
+            game.wait_for("screenshot", Duration::from_secs(60))?;
+            let gold = Shot::load(&path)?.mean(cell_xy(&view, "e5")?, 3);
+            if is_gold(gold) {
+                break;
+            }
+            tries += 1;
+            if tries == 15 {
+                return Err(format!("the golden cell is not gold seen from {seat}: {gold:?}"));
+            }
+            std::thread::sleep(Duration::from_secs(2));
         }
         xdotool_click(&x.display, cell_xy(&view, from)?)?;
         xdotool_click(&x.display, cell_xy(&view, to)?)?;
