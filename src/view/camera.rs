@@ -106,7 +106,16 @@ struct DragTravel {
 }
 
 fn spawn_camera(mut commands: Commands) {
-    commands.spawn((Name::new("camera"), Camera3d::default(), Msaa::Sample4, OrbitCamera::default()));
+    commands.spawn((
+        Name::new("camera"),
+        Camera3d::default(),
+        Msaa::Sample4,
+        // One hardware-filtered shadow tap per fragment instead of the
+        // default Gaussian's many: the board fills the screen, and on phones
+        // and software renderers shadow filtering dominated the frame.
+        bevy::light::ShadowFilteringMethod::Hardware2x2,
+        OrbitCamera::default(),
+    ));
 }
 
 fn orbit_input(
