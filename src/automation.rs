@@ -185,6 +185,8 @@ struct Automation {
     /// The longest time the search took on the main thread in one frame.
     ai_max_ms: f32,
     screenshot_requested: bool,
+    /// The `frames` event of `--exit-after-frames` has been sent.
+    frames_reported: bool,
     /// The screen, overlay and language last seen, and frames since it changed.
     screen_key: Option<String>,
     screen_frames: u32,
@@ -456,9 +458,10 @@ fn exit_after_frames(
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(limit) = options.exit_after_frames else { return };
-    if frames.0 < limit || state.screenshot_requested {
+    if frames.0 < limit || state.screenshot_requested || state.frames_reported {
         return;
     }
+    state.frames_reported = true;
     let (median, p95, n) = frame_stats(&state.frame_ms, 30);
     if options.automation {
         let max = state.frame_ms.iter().skip(30).copied().fold(0.0, f32::max);
@@ -483,6 +486,9 @@ fn exit_after_frames(
                 },
             );
         }
+        // A page does not exit: the web build reports and plays on (closing
+        // its audio under a pending resume would be an uncaught error).
+        None if cfg!(target_arch = "wasm32") => {}
         None => {
             exit.write(AppExit::Success);
         }

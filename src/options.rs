@@ -277,8 +277,9 @@ mod native {
 #[cfg(target_arch = "wasm32")]
 impl GameOptions {
     /// Options from the page's address: `?automation&new&lang=fr&players=3&
-    /// side=7&seats=human,hard&seed=5&no-auto-rotate&frames=300` (`frames`: exit
-    /// after that many frames, reporting frame times in automation mode).
+    /// side=7&seats=human,hard&seed=5&no-auto-rotate&frames=300` (`frames`: after
+    /// that many frames, report the frame times in automation mode; the page
+    /// plays on).
     #[must_use]
     pub fn from_url() -> GameOptions {
         let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();

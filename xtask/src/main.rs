@@ -34,8 +34,14 @@ tasks:
   web --test       build the browser version and run the browser test in headless Chromium";
 
 /// The workspace root (the parent of this crate).
+///
+/// Read at run time (`cargo run` sets `CARGO_MANIFEST_DIR`): with a build
+/// folder shared between clones, cargo may reuse an xtask binary built in
+/// another clone, whose compile-time path would point there.
 fn workspace_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
+    let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from);
+    manifest_dir.parent().expect("xtask lives in the workspace").to_path_buf()
 }
 
 /// Where cargo puts builds: `CARGO_TARGET_DIR`, or `target/` in the workspace.
