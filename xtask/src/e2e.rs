@@ -15,6 +15,34 @@ use crate::system::{cargo, ensure_packages, run};
 /// Debian packages the real-window tests need.
 pub const PACKAGES: &[&str] = &["xvfb", "xauth", "mesa-vulkan-drivers", "libvulkan1", "xdotool"];
 
+/// The game binary that `cargo test --workspace` builds for the integration
+/// tests, built (or found up to date) with the same command.
+///
+/// The real-window tests run this binary rather than a `cargo build` of
+/// their own: without the dev-dependencies that `cargo test --workspace`
+/// unifies in, some crates get other features and the whole Bevy tree would
+/// be compiled a second time in the same profile.
+///
+/// # Errors
+/// A failed build, or no `arkes` executable among cargo's artifacts.
+pub fn game_binary() -> Result<PathBuf, String> {
+    let mut cmd = cargo();
+    cmd.args(["test", "--workspace", "--no-run", "--message-format=json-render-diagnostics"]);
+    let shown = format!("{cmd:?}").replace('"', "");
+    println!("$ {shown}");
+    let out = cmd.stderr(Stdio::inherit()).output().map_err(|e| format!("cannot run {shown}: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("{shown} failed ({})", out.status));
+    }
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter(|m| m["reason"] == "compiler-artifact" && m["profile"]["test"] == false)
+        .filter(|m| m["target"]["name"] == "arkes" && m["target"]["kind"][0] == "bin")
+        .find_map(|m| m["executable"].as_str().map(PathBuf::from))
+        .ok_or_else(|| "cargo test --no-run built no `arkes` executable".into())
+}
+
 /// An X server on a free display, stopped on drop.
 pub struct Xvfb {
     child: Child,
@@ -247,15 +275,13 @@ pub fn is_south([r, g, b]: [f32; 3]) -> bool {
 
 /// The real-window test: start the game under Xvfb, click a South token and
 /// a destination with xdotool, wait for the move, and check a screenshot.
-pub fn native_window_test(target_dir: &Path) -> Result<(), String> {
+pub fn native_window_test(target_dir: &Path, binary: &Path) -> Result<(), String> {
     ensure_packages(PACKAGES, "an X server, Mesa's software Vulkan and xdotool for the real-window test")?;
-    run(cargo().args(["build", "--package", "arkes", "--bin", "arkes"]))?;
-    let binary = target_dir.join("debug").join("arkes");
     let shots = target_dir.join("e2e");
     std::fs::create_dir_all(&shots).map_err(|e| format!("{}: {e}", shots.display()))?;
     let x = Xvfb::start()?;
     let data = fresh_dir(target_dir, "e2e-data")?;
-    let mut game = GameProcess::spawn(&binary, &["--new", "--window", "1280x720"], &x.display, &data)?;
+    let mut game = GameProcess::spawn(binary, &["--new", "--window", "1280x720"], &x.display, &data)?;
     let ready = game.wait_for("ready", Duration::from_secs(240))?;
     println!("e2e: the game is ready");
     xdotool_click(&x.display, cell_xy(&ready, "b1")?)?;
@@ -336,11 +362,10 @@ fn click_move(x: &Xvfb, game: &mut GameProcess, view: &Value, from: &str, to: &s
 
 /// The kill test: play by clicks, `kill -9` the game, start it again, press
 /// Continue: the position must be the one before the kill.
-pub fn kill_test(target_dir: &Path) -> Result<(), String> {
-    let binary = target_dir.join("debug").join("arkes");
+pub fn kill_test(target_dir: &Path, binary: &Path) -> Result<(), String> {
     let x = Xvfb::start()?;
     let data = fresh_dir(target_dir, "e2e-kill-data")?;
-    let mut game = GameProcess::spawn(&binary, &["--new"], &x.display, &data)?;
+    let mut game = GameProcess::spawn(binary, &["--new"], &x.display, &data)?;
     let view = game.wait_for("ready", Duration::from_secs(240))?;
     click_move(&x, &mut game, &view, "b1", "b2")?;
     let view = game.wait_for("view", Duration::from_secs(120))?;
@@ -349,7 +374,7 @@ pub fn kill_test(target_dir: &Path) -> Result<(), String> {
     let before = view["position"].as_str().unwrap_or_default().to_owned();
     game.kill();
     println!("e2e: played b1-b2 c9-c8 by clicks, then kill -9");
-    let mut game = GameProcess::spawn(&binary, &[], &x.display, &data)?;
+    let mut game = GameProcess::spawn(binary, &[], &x.display, &data)?;
     let title = loop {
         let screen = game.wait_for("screen", Duration::from_secs(240))?;
         if screen["screen"] == "title" && screen["buttons"].get("continue").is_some() {
@@ -367,12 +392,11 @@ pub fn kill_test(target_dir: &Path) -> Result<(), String> {
 }
 
 /// Screenshots of every screen in every language, under `target/screens/`.
-pub fn screens_screenshots(target_dir: &Path) -> Result<(), String> {
-    let binary = target_dir.join("debug").join("arkes");
+pub fn screens_screenshots(target_dir: &Path, binary: &Path) -> Result<(), String> {
     let shots = fresh_dir(target_dir, "screens")?;
     let x = Xvfb::start()?;
     let data = fresh_dir(target_dir, "e2e-screens-data")?;
-    let mut game = GameProcess::spawn(&binary, &[], &x.display, &data)?;
+    let mut game = GameProcess::spawn(binary, &[], &x.display, &data)?;
     game.wait_for("screen", Duration::from_secs(240))?;
     for language in ["en", "fr"] {
         game.send(&format!("lang {language}"))?;
@@ -402,13 +426,12 @@ pub fn screens_screenshots(target_dir: &Path) -> Result<(), String> {
 /// A 4-player game played by clicks, one move per seat, with a screenshot
 /// from each seat's camera (the camera turns to the seat to move) into
 /// `<target>/four-players`. Each shot must show the golden cell gold.
-pub fn four_player_screenshots(target_dir: &Path) -> Result<(), String> {
-    let binary = target_dir.join("debug").join("arkes");
+pub fn four_player_screenshots(target_dir: &Path, binary: &Path) -> Result<(), String> {
     let shots = fresh_dir(target_dir, "four-players")?;
     let x = Xvfb::start()?;
     let data = fresh_dir(target_dir, "e2e-four-data")?;
     let mut game =
-        GameProcess::spawn(&binary, &["--players", "4", "--window", "1280x720"], &x.display, &data)?;
+        GameProcess::spawn(binary, &["--players", "4", "--window", "1280x720"], &x.display, &data)?;
     let mut view = game.wait_for("ready", Duration::from_secs(240))?;
     let moves = [("south", "b1", "b2"), ("west", "a3", "b3"), ("north", "h9", "h8"), ("east", "i7", "h7")];
     for (i, (seat, from, to)) in moves.iter().enumerate() {

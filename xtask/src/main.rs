@@ -14,6 +14,7 @@ mod web;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use system::{cargo, ensure_packages, run};
 
@@ -86,19 +87,56 @@ fn test(args: &[String]) -> Result<(), String> {
     if let Some(extra) = args.first() {
         return Err(format!("`cargo xtask test` takes no arguments (got {extra})"));
     }
-    ensure_packages(BUILD_PACKAGES, "the libraries a Bevy build needs")?;
-    step("formatting (cargo fmt --check)");
-    run(cargo().args(["fmt", "--all", "--check"]))?;
-    step("lints (cargo clippy -D warnings)");
-    run(cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))?;
-    step("tests (cargo test --workspace)");
-    run(cargo().args(["test", "--workspace"]))?;
-    step("real-window tests (Xvfb, lavapipe, xdotool)");
-    native_e2e()?;
-    step("browser test (wasm32 build, headless Chromium, playwright-core)");
-    web::browser_test(&workspace_root(), &target_dir())?;
+    let mut steps = Steps::default();
+    let result = test_steps(&mut steps);
+    steps.summary(result.is_ok());
+    result?;
     println!("\nxtask: all checks passed");
     Ok(())
+}
+
+fn test_steps(steps: &mut Steps) -> Result<(), String> {
+    steps.run("packages", || ensure_packages(BUILD_PACKAGES, "the libraries a Bevy build needs"))?;
+    steps.run("fmt", || run(cargo().args(["fmt", "--all", "--check"])))?;
+    steps.run("clippy", || {
+        run(cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))
+    })?;
+    steps.run("tests", || run(cargo().args(["test", "--workspace"])))?;
+    steps.run("real-window", native_e2e)?;
+    steps.run("browser", || web::browser_test(&workspace_root(), &target_dir()))
+}
+
+/// The wall time of each step of `cargo xtask test`, printed as one line at
+/// the end (also after a failure, up to the failing step).
+#[derive(Default)]
+struct Steps {
+    done: Vec<(&'static str, Duration)>,
+    start: Option<Instant>,
+}
+
+impl Steps {
+    fn run(&mut self, name: &'static str, f: impl FnOnce() -> Result<(), String>) -> Result<(), String> {
+        step(name);
+        let start = Instant::now();
+        self.start.get_or_insert(start);
+        let result = f();
+        self.done.push((name, start.elapsed()));
+        result
+    }
+
+    fn summary(&self, passed: bool) {
+        let total = self.start.map_or(Duration::ZERO, |s| s.elapsed());
+        let parts: Vec<String> =
+            self.done.iter().map(|(name, d)| format!("{name} {}", minutes(*d))).collect();
+        let verdict = if passed { "passed" } else { "FAILED at the last step" };
+        println!("\nxtask: step times: {} | total {} ({verdict})", parts.join(", "), minutes(total));
+    }
+}
+
+/// `1m05s`-style wall time.
+fn minutes(d: Duration) -> String {
+    let s = d.as_secs();
+    format!("{}m{:02}s", s / 60, s % 60)
 }
 
 fn web_task(args: &[String]) -> Result<(), String> {
@@ -127,10 +165,11 @@ fn web_task(args: &[String]) -> Result<(), String> {
 /// The real-window tests of the native game.
 fn native_e2e() -> Result<(), String> {
     let target = target_dir();
-    e2e::native_window_test(&target)?;
-    e2e::kill_test(&target)?;
-    e2e::four_player_screenshots(&target)?;
-    e2e::screens_screenshots(&target)
+    let binary = e2e::game_binary()?;
+    e2e::native_window_test(&target, &binary)?;
+    e2e::kill_test(&target, &binary)?;
+    e2e::four_player_screenshots(&target, &binary)?;
+    e2e::screens_screenshots(&target, &binary)
 }
 
 /// Prints a banner for the next step.
