@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use arkes_engine::{Coord, DrawReason, Outcome, WinReason};
+use arkes_engine::{Coord, DrawReason, Outcome, PlyEffects, WinReason};
 use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
@@ -228,7 +228,7 @@ pub fn outcome_json(outcome: Outcome) -> Value {
             "reason": match d {
                 DrawReason::RoundLimit => "round_limit",
                 DrawReason::CaptureLimit => "capture_limit",
-                DrawReason::AllClocksOut => "all_clocks_out",
+                DrawReason::Repetition => "repetition",
             },
         }),
     }
@@ -417,8 +417,8 @@ fn report_moves(
             "ply": game.game().plies().len(),
             "seat": seat_name(report.mover),
             "notation": report.mv.map(|m| m.to_string()),
-            "captured": report.captured.map(|c| json!({"piece": c.piece.letter().to_string(), "cell": c.cell.to_string()})),
-            "eliminated": report.eliminated.iter().map(|e| seat_name(e.seat)).collect::<Vec<_>>(),
+            "captured": report.captured().map(|c| json!({"piece": c.piece.letter().to_string(), "cell": c.cell.to_string()})),
+            "eliminated": report.eliminated().iter().map(|e| seat_name(e.seat)).collect::<Vec<_>>(),
             "position": game.game().position().to_string(),
         }));
         if let Some(outcome) = report.outcome {

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use arkes_engine::{MoveKind, Outcome};
+use arkes_engine::{MoveKind, Outcome, PlyEffects};
 use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings, Volume};
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
@@ -165,7 +165,7 @@ fn ply_sounds(
                 MoveKind::CaptureMarble => Sfx::MarbleCapture,
             });
         }
-        if !report.eliminated.is_empty() {
+        if !report.eliminated().is_empty() {
             effects.push(Sfx::Elimination);
         }
         if matches!(report.outcome, Some(Outcome::Win(_))) {

@@ -230,7 +230,7 @@ in: South North
         let mut m = app.world_mut().resource_mut::<arkes::game::Match>();
         let setup = m.game().setup().clone();
         let limits = arkes_engine::Limits {
-            clock: Some(arkes_engine::Clock { initial_ms: 10_500, increment_ms: 0 }),
+            clock: Some(arkes_engine::Clock::new(10_500, 0).unwrap()),
             ..Default::default()
         };
         *m = arkes::game::Match::from_setup(setup, limits, vec![]).unwrap();

@@ -161,7 +161,7 @@ fn the_new_game_choices_are_remembered() {
         assert_eq!(game.setup().seats.len(), 4);
         assert_eq!(game.limits().rounds.map(|n| n.get()), Some(110));
         assert_eq!(game.limits().rounds_without_capture.map(|n| n.get()), Some(20));
-        assert_eq!(game.limits().clock.map(|c| (c.initial_ms, c.increment_ms)), Some((600_000, 5_000)));
+        assert_eq!(game.limits().clock.map(|c| (c.initial_ms(), c.increment_ms())), Some((600_000, 5_000)));
     }
     let app = flow_app(store);
     let settings = app.world().resource::<Settings>();

@@ -53,7 +53,7 @@ enum Job {
     #[cfg(not(target_arch = "wasm32"))]
     Task(bevy::tasks::Task<Option<Move>>),
     /// Stepped here, a slice of nodes each frame.
-    Stepped(Box<Searcher>, u64),
+    Stepped(Box<Searcher<arkes_engine::Arkes>>, u64),
     /// Finished, waiting for the minimum thinking time.
     Ready(Option<Move>),
     /// The move was sent; nothing more to do this turn.

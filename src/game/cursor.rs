@@ -266,19 +266,22 @@ fn act_on_cursor(
         return;
     };
     let position = game.game().position();
-    let side = position.board().side();
     let seat = position.to_move();
     for action in actions.read() {
         // The cursor first appears on the seat's marble (or the centre).
         let here = cursor
             .coord
-            .filter(|c| c.is_on_board(side))
+            .filter(|&c| position.board().contains(c))
             .or_else(|| position.marble(seat))
-            .unwrap_or(Coord::golden(side));
+            .unwrap_or(position.board().golden_cell());
         cursor.seat = Some(seat);
         match *action {
             CursorAction::Step(df, dr) => {
-                let moved = Coord::try_new(i32::from(here.file()) + df, i32::from(here.rank()) + dr, side);
+                let moved = Coord::try_new(
+                    i32::from(here.file()) + df,
+                    i32::from(here.rank()) + dr,
+                    position.board().shape(),
+                );
                 cursor.coord = Some(moved.unwrap_or(here));
             }
             CursorAction::Confirm => {

@@ -39,7 +39,7 @@ impl BoardGeometry {
     /// The golden cell (R1).
     #[must_use]
     pub fn golden_cell(&self) -> Coord {
-        Coord::golden(self.side)
+        Coord::new(self.side / 2, self.side / 2)
     }
 
     /// Half the board's width, in world units, border excluded.
@@ -54,7 +54,7 @@ impl BoardGeometry {
         let half = (f32::from(self.side) - 1.0) / 2.0;
         let file = (point.x + half).round();
         let rank = (half - point.z).round();
-        Coord::try_new(file as i32, rank as i32, self.side)
+        Coord::try_new(file as i32, rank as i32, arkes_engine::BoardShape::square(self.side)?)
     }
 }
 

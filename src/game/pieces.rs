@@ -1,7 +1,7 @@
 //! Cells and pieces as entities, and the one system that makes the piece
 //! entities match the engine's board after every change.
 
-use arkes_engine::{Coord, Formation, Piece, PieceKind, Seat};
+use arkes_engine::{Coord, Formation, Piece, PieceKind, PlyEffects, Seat};
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 
@@ -167,8 +167,8 @@ fn sync_pieces(
     }
 
     // Apply: moves, departures, arrivals.
-    let captured = reports.iter().filter_map(|r| r.captured.map(|c| (c, r.mover))).collect::<Vec<_>>();
-    let eliminated = reports.iter().flat_map(|r| r.eliminated.iter().copied()).collect::<Vec<_>>();
+    let captured = reports.iter().filter_map(|r| r.captured().map(|c| (c, r.mover))).collect::<Vec<_>>();
+    let eliminated = reports.iter().flat_map(|r| r.eliminated()).collect::<Vec<_>>();
     for (entity, mut pos, _, _, mut transform) in &mut pieces {
         if let Some(&target) = placed.get(&entity) {
             if *pos != target {

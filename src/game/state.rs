@@ -223,7 +223,10 @@ impl Match {
             return Err(arkes_engine::IllegalMoveError::GameOver);
         }
         let mv = self.game.position().check(from, to)?;
-        let report = self.game.play(mv)?;
+        let report = self.game.play(mv).map_err(|e| match e {
+            arkes_engine::PlyError::Illegal(e) => e,
+            _ => arkes_engine::IllegalMoveError::GameOver,
+        })?;
         self.last_move = report.mv;
         Ok(report)
     }

@@ -262,10 +262,13 @@ pub fn new_match(settings: &Settings) -> Result<Match, String> {
     let limits = Limits {
         rounds: NonZeroU32::new(choices.rounds),
         rounds_without_capture: choices.rounds_without_capture.and_then(NonZeroU32::new),
-        clock: choices.clock.map(|c| Clock {
-            initial_ms: u64::from(c.minutes) * 60_000,
-            increment_ms: u64::from(c.increment) * 1000,
-        }),
+        clock: match choices.clock {
+            Some(c) => Some(
+                Clock::new(u64::from(c.minutes) * 60_000, u64::from(c.increment) * 1000)
+                    .map_err(|e| e.to_string())?,
+            ),
+            None => None,
+        },
     };
     let seats = setup
         .seats

@@ -174,7 +174,7 @@ pub fn outcome_text(game: &Match, outcome: Outcome, locale: &Locale) -> String {
         Outcome::Draw(reason) => locale.t(match reason {
             DrawReason::RoundLimit => "outcome-round-limit",
             DrawReason::CaptureLimit => "outcome-capture-limit",
-            DrawReason::AllClocksOut => "outcome-clocks",
+            DrawReason::Repetition => "outcome-repetition",
         }),
     }
 }

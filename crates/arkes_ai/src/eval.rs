@@ -1,35 +1,8 @@
-//! The evaluation: how good a position is for each seat, in points
-//! (100 = one token).
-//!
-//! [`EvalKind::Full`] knows the game:
-//!
-//! - **Material**: tokens on the board (a seat builds its marble's path and
-//!   its threats with them), towers (they capture tokens, R8), and pins: a
-//!   token under an enemy token in a siege cannot move and is worth less; the
-//!   token on top of it pins it.
-//! - **The marble's path**: a marble only steps onto a single own token (R6),
-//!   so its distance to the golden cell is not the king-step distance but the
-//!   cost of a path over cells it could be made to step on: a cell with an
-//!   own unit costs one marble step; an empty cell also needs an own token
-//!   walked there (the king-step distance from the nearest own free token);
-//!   an own tower needs its top token moved off first; a cell held by an
-//!   enemy token needs a capture by a tower first. The cheapest such path
-//!   (Dijkstra over the grid) is the number of own plies the marble is from
-//!   winning, roughly.
-//! - **Threats**: a marble next to an enemy token that can move is attacked
-//!   (R7). When the attacker moves next and the game has two seats, the
-//!   position is a win for it; otherwise the attacked seat pays a penalty.
-//!   A marble next to the golden cell with an own unit on it threatens to win
-//!   (R11).
-//! - **Towers that can capture**: each enemy token a tower could take (R8).
-//! - **Mobility**: movable own tokens.
-//!
-//! [`EvalKind::Plain`] counts tokens and the marble's king-step distance to
-//! the golden cell only.
+//! The evaluation's result, shared by both games: a score per seat in
+//! points (100 = about one piece), and the values of decided games. Each
+//! game's evaluation is in its module ([`crate::arkes`], [`crate::arcanor`]).
 
-use arkes_engine::{BySeat, Coord, Formation, MAX_CELLS, Piece, PieceKind, Position, Seat};
-
-use crate::level::EvalKind;
+use game_core::{BySeat, Seat, SeatSet};
 
 /// The value of a won game, from the winner's side. Decided values are
 /// `WIN - plies`, so that quicker wins score higher.
@@ -39,347 +12,34 @@ pub const WIN: i32 = 1_000_000;
 /// seat to move).
 pub const DECIDED: i32 = WIN - 10_000;
 
-/// Points per token on the board.
-const TOKEN: i32 = 100;
-/// Bonus per tower (two own tokens), which can capture (R8).
-const TOWER: i32 = 12;
-/// Penalty per own token pinned under an enemy token.
-const PINNED: i32 = 35;
-/// Bonus per enemy token pinned under an own token.
-const PINNING: i32 = 20;
-/// Bonus per movable own token (a cheap mobility measure).
-const MOBILE: i32 = 4;
-/// Bonus per enemy token a tower could capture next move.
-const TOWER_ATTACK: i32 = 25;
-/// Penalty per ply of the marble's path cost to the golden cell.
-const PATH: i32 = 45;
-/// The path cost is capped here (a marble walled in).
-const PATH_CAP: i32 = 24;
-/// Penalty per king step of the marble from the golden cell (Plain).
-const PLAIN_DISTANCE: i32 = 40;
-/// Bonus for a marble next to the golden cell with an own unit on it
-/// (R11 threat), when its seat is not the one to move.
-const GOLD_READY: i32 = 350;
-/// Penalty for a marble attacked while its own seat is to move (it must
-/// escape or take the attacker).
-const ATTACKED_TO_MOVE: i32 = 160;
-/// Penalty for a marble attacked by the seat to move, in a game of three or
-/// four (it is as good as lost).
-const HANGING: i32 = 900;
-/// Extra cost of a path cell held by an enemy unit (a tower must take it).
-const ENEMY_UNIT: u16 = 4;
-/// Extra cost of a path cell where an own token pins an enemy token.
-const OWN_ON_ENEMY: u16 = 5;
-/// Extra cost of a path cell under an enemy token.
-const ENEMY_ON_TOP: u16 = 6;
-
 /// A static evaluation: a score per seat, and whether the seat to move can
 /// win at once.
 #[derive(Clone, Copy, Debug)]
 pub struct Evaluation {
     /// Points per seat (seats out of the game score 0).
     pub scores: BySeat<i32>,
-    /// The seat to move, if it has a winning move at once: its marble next to
-    /// the golden cell holding its own unit (R11), or, with two seats left, a
-    /// token next to the other marble (R7, R14).
+    /// The seat to move, if it has a winning move at once (ARKES: its marble
+    /// next to the golden cell holding its own unit, R11, or with two seats
+    /// left a token next to the other marble, R7, R14; Arcanor: a piece that
+    /// reaches the target row with 12 points, A10).
     pub wins_next: Option<Seat>,
-    /// Whether the seat to move may have a capture (a token next to an enemy
-    /// marble, or a tower next to a token it could take). Always `true` for
-    /// [`EvalKind::Plain`], which does not look.
+    /// Whether the seat to move may have a noisy move (a capture), for the
+    /// quiescence search. Always `true` for an evaluation that does not
+    /// look ([`crate::EvalKind::Plain`]).
     pub capture_possible: bool,
 }
 
 impl Evaluation {
     /// The value for `root` as a single number: its score minus the best
-    /// opponent's (paranoid), or a decided value when the seat to move wins
-    /// at once (`ply` plies from the root).
+    /// opponent's among `seats_in` (paranoid), or a decided value when the
+    /// seat to move wins at once (`ply` plies from the root).
     #[must_use]
-    pub fn value_for(&self, root: Seat, position: &Position, ply: usize) -> i32 {
+    pub fn value_for(&self, root: Seat, seats_in: SeatSet, ply: usize) -> i32 {
         let ply = ply as i32;
         if let Some(winner) = self.wins_next {
             return if winner == root { WIN - ply - 1 } else { -(WIN - ply - 1) };
         }
-        let best_other =
-            position.seats_in().iter().filter(|&s| s != root).map(|s| self.scores[s]).max().unwrap_or(0);
+        let best_other = seats_in.iter().filter(|&s| s != root).map(|s| self.scores[s]).max().unwrap_or(0);
         self.scores[root] - best_other
-    }
-}
-
-/// Reusable scratch space for [`Evaluator::evaluate`].
-#[derive(Clone, Debug)]
-pub struct Evaluator {
-    kind: EvalKind,
-    tokens: Vec<Coord>,
-    dist: [u16; MAX_CELLS],
-    token_dist: [u8; MAX_CELLS],
-    buckets: Vec<Vec<u8>>,
-}
-
-impl Evaluator {
-    /// An evaluator of `kind`.
-    #[must_use]
-    pub fn new(kind: EvalKind) -> Evaluator {
-        Evaluator {
-            kind,
-            tokens: Vec::with_capacity(16),
-            dist: [0; MAX_CELLS],
-            token_dist: [0; MAX_CELLS],
-            buckets: vec![Vec::with_capacity(32); PATH_CAP as usize + 1],
-        }
-    }
-
-    /// The kind of evaluation.
-    #[must_use]
-    pub fn kind(&self) -> EvalKind {
-        self.kind
-    }
-
-    /// Evaluates `position` for every seat still in the game.
-    pub fn evaluate(&mut self, position: &Position) -> Evaluation {
-        let board = position.board();
-        let side = board.side();
-        let gold = board.golden_cell();
-        let seats_in = position.seats_in();
-        let to_move = position.to_move();
-        let full = self.kind == EvalKind::Full;
-        let mut scores = BySeat([0i32; 4]);
-        let mut wins_next = None;
-        let mut capture_possible = !full;
-
-        // Material, towers, pins, mobility, tower attacks.
-        for (cell, f) in board.occupied() {
-            let (Some(bottom), upper) = (f.bottom(), f.upper()) else { continue };
-            for p in f.pieces() {
-                if p.kind == PieceKind::Token {
-                    scores[p.seat] += TOKEN;
-                }
-            }
-            match upper {
-                None => scores[bottom.seat] += MOBILE,
-                Some(top) if top.kind == PieceKind::Token => {
-                    if top.seat == bottom.seat {
-                        scores[top.seat] += TOWER + MOBILE;
-                        if full {
-                            let attacks = cell
-                                .neighbours(side)
-                                .filter(|&n| tower_can_take(top.seat, board.get(n)))
-                                .count() as i32;
-                            scores[top.seat] += TOWER_ATTACK * attacks;
-                            capture_possible |= attacks > 0 && top.seat == to_move;
-                        }
-                    } else {
-                        scores[bottom.seat] -= PINNED;
-                        scores[top.seat] += PINNING + MOBILE;
-                    }
-                }
-                Some(_) => {}
-            }
-        }
-
-        for seat in seats_in.iter() {
-            let Some(marble) = position.marble(seat) else { continue };
-            if full {
-                // Threats to this marble (R7).
-                for n in marble.neighbours(side) {
-                    if let Some(top) = board.get(n).top()
-                        && top.kind == PieceKind::Token
-                        && top.seat != seat
-                        && seats_in.contains(top.seat)
-                    {
-                        if top.seat == to_move {
-                            capture_possible = true;
-                            if seats_in.len() == 2 {
-                                wins_next = Some(to_move);
-                            } else {
-                                scores[seat] -= HANGING;
-                            }
-                        } else if seat == to_move {
-                            scores[seat] -= ATTACKED_TO_MOVE;
-                        }
-                    }
-                }
-                let cost = i32::from(self.path_cost(position, seat, marble)).min(PATH_CAP);
-                scores[seat] -= PATH * cost;
-            } else {
-                scores[seat] -= PLAIN_DISTANCE * i32::from(marble.distance(gold));
-                if seat != to_move && seats_in.len() == 2 {
-                    let taken = marble
-                        .neighbours(side)
-                        .any(|n| board.get(n).top().is_some_and(|t| t == Piece::token(to_move)));
-                    if taken {
-                        wins_next = Some(to_move);
-                    }
-                }
-            }
-            // R11: next to the golden cell holding an own unit.
-            if marble.is_adjacent(gold) && board.get(gold) == Formation::single(Piece::token(seat)) {
-                if seat == to_move {
-                    wins_next = Some(seat);
-                } else if full {
-                    scores[seat] += GOLD_READY;
-                }
-            }
-        }
-        Evaluation { scores, wins_next, capture_possible }
-    }
-
-    /// The cost, in own plies roughly, of walking `seat`'s marble from
-    /// `marble` to the golden cell over cells made to hold a single own
-    /// token (R6), at most [`PATH_CAP`] (Dijkstra with buckets, Dial's
-    /// algorithm, since the costs are small integers).
-    fn path_cost(&mut self, position: &Position, seat: Seat, marble: Coord) -> u16 {
-        let board = position.board();
-        let side = board.side();
-        let gold = board.golden_cell();
-        let own = Piece::token(seat);
-        // Own tokens free to walk to an empty path cell.
-        self.tokens.clear();
-        for (cell, f) in board.occupied() {
-            if f.top() == Some(own) {
-                self.tokens.push(cell);
-            }
-        }
-        let cap = PATH_CAP as u16;
-        self.dist = [u16::MAX; MAX_CELLS];
-        self.token_dist = [u8::MAX; MAX_CELLS];
-        for bucket in &mut self.buckets {
-            bucket.clear();
-        }
-        self.dist[marble.index()] = 0;
-        self.buckets[0].push(marble.index() as u8);
-        for d in 0..=cap {
-            let mut i = 0;
-            while i < self.buckets[usize::from(d)].len() {
-                let index = self.buckets[usize::from(d)][i];
-                i += 1;
-                if self.dist[usize::from(index)] < d {
-                    continue;
-                }
-                let cell = Coord::from_index(usize::from(index));
-                if cell == gold {
-                    return d;
-                }
-                for n in cell.neighbours(side) {
-                    let f = board.get(n);
-                    let step = match (f.bottom(), f.upper()) {
-                        (None, _) => {
-                            let slot = &mut self.token_dist[n.index()];
-                            if *slot == u8::MAX {
-                                *slot = self.tokens.iter().map(|&t| t.distance(n)).min().unwrap_or(12).max(1);
-                            }
-                            1 + u16::from(*slot)
-                        }
-                        (Some(b), None) => {
-                            if b == own {
-                                1
-                            } else {
-                                1 + ENEMY_UNIT
-                            }
-                        }
-                        (Some(b), Some(u)) => {
-                            if u.is_marble() {
-                                continue;
-                            } else if u == own && b == own {
-                                2
-                            } else if u == own {
-                                1 + OWN_ON_ENEMY
-                            } else {
-                                1 + ENEMY_ON_TOP
-                            }
-                        }
-                    };
-                    let nd = d + step;
-                    if nd <= cap && nd < self.dist[n.index()] {
-                        self.dist[n.index()] = nd;
-                        self.buckets[usize::from(nd)].push(n.index() as u8);
-                    }
-                }
-            }
-        }
-        cap
-    }
-}
-
-/// Whether a token of `seat` coming from a tower could capture a token on a
-/// cell holding `target` (R8): an enemy token not lying under another
-/// player's token.
-fn tower_can_take(seat: Seat, target: Formation) -> bool {
-    match (target.bottom(), target.upper()) {
-        (Some(b), None) => b.seat != seat && b.kind == PieceKind::Token,
-        (Some(b), Some(t)) => t.kind == PieceKind::Token && (t.seat != seat || b.seat != seat),
-        (None, _) => false,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn eval(text: &str, kind: EvalKind) -> Evaluation {
-        Evaluator::new(kind).evaluate(&text.parse::<Position>().unwrap())
-    }
-
-    #[test]
-    fn the_start_is_symmetric() {
-        let start = Position::standard(2, 9).unwrap();
-        for kind in [EvalKind::Plain, EvalKind::Full] {
-            let e = Evaluator::new(kind).evaluate(&start);
-            assert_eq!(e.scores[Seat::South], e.scores[Seat::North], "{kind:?}");
-            assert_eq!(e.wins_next, None);
-        }
-    }
-
-    #[test]
-    fn a_path_of_own_units_is_better_than_empty_cells() {
-        let paved = "
-5 .  .  Nn N  .
-4 .  .  N  .  .
-3 .  .  S  .  .
-2 .  .  S  .  .
-1 .  S  Ss .  .
-to move: North
-in: South North
-";
-        let bare = "
-5 .  .  Nn N  .
-4 .  .  N  .  .
-3 .  .  *  .  .
-2 .  .  .  .  .
-1 S  S  Ss .  S
-to move: North
-in: South North
-";
-        let (p, b) = (eval(paved, EvalKind::Full), eval(bare, EvalKind::Full));
-        assert!(p.scores[Seat::South] > b.scores[Seat::South] + 100, "{p:?} {b:?}");
-    }
-
-    #[test]
-    fn a_token_next_to_the_last_enemy_marble_wins_for_the_seat_to_move() {
-        let text = "
-5 .  .  Nn N  .
-4 .  .  S  .  .
-3 .  .  *  .  .
-2 .  .  .  .  .
-1 .  S  Ss .  .
-to move: South
-in: South North
-";
-        for kind in [EvalKind::Plain, EvalKind::Full] {
-            assert_eq!(eval(text, kind).wins_next, Some(Seat::South), "{kind:?}");
-        }
-    }
-
-    #[test]
-    fn the_golden_threat_is_seen() {
-        let text = "
-5 .  .  .  .  N
-4 .  .  Nn .  .
-3 .  .  S  .  .
-2 .  .  Ss .  .
-1 .  S  .  .  .
-to move: South
-in: South North
-";
-        assert_eq!(eval(text, EvalKind::Full).wins_next, Some(Seat::South));
     }
 }

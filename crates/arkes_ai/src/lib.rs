@@ -26,9 +26,9 @@
 //!
 //! ```
 //! use arkes_ai::{Level, Progress, Searcher};
-//! use arkes_engine::Game;
+//! use arkes_engine::{Game, Setup};
 //!
-//! let mut game = Game::standard(2, 9).unwrap();
+//! let mut game = Game::from_setup(Setup::standard(2, 9).unwrap()).unwrap();
 //! let mut searcher = Searcher::for_game(&game, Level::Medium.options().seed(7));
 //! while searcher.step(2_000) == Progress::Searching {
 //!     // Draw a frame here.
@@ -154,14 +154,19 @@
 //! its marble, so most games ran into the round limit), which is why Easy
 //! now uses the full evaluation with a shallow search and heavy noise.
 
+pub mod arcanor;
+pub mod arkes;
 pub mod eval;
+mod game;
 mod level;
 pub mod paranoid;
 mod searcher;
 pub mod tactics;
 mod tt;
 
-pub use eval::{DECIDED, Evaluation, Evaluator, WIN};
+pub use arkes::Evaluator;
+pub use eval::{DECIDED, Evaluation, WIN};
+pub use game::{GamePosition, MoveClass, SearchGame};
 pub use level::{EvalKind, Level, ParseLevelError, SearchOptions};
 pub use paranoid::RoundLimits;
 pub use searcher::{Progress, SearchStats, Searcher, choose_move};

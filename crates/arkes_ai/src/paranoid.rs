@@ -13,28 +13,33 @@
 //! (Hard) a captures-only quiescence search at the leaves. Leaves where the
 //! seat to move wins at once are scored as decided.
 //!
-//! Everything the engine enforces is respected because every move comes
-//! from [`Position::legal_moves_into`] and is played with
-//! [`Position::play_unchecked`]: the repetition rule R10 (the position
-//! carries its history), eliminations (R12) and the last-marble win (R14).
-//! The round limits of R15 are followed along each line ([`RoundLimits`]):
-//! a line that reaches a limit is a draw, worth 0.
+//! The search is generic over the game ([`SearchGame`]), statically
+//! dispatched: the hot loop never asks which game it plays. Everything the
+//! rules enforce is respected because every move comes from
+//! [`game_core::Rules::legal_moves_into`] and is played with
+//! [`game_core::Rules::play_unchecked`]: the repetition rules (the position
+//! carries its history), eliminations (ARKES R12), the last-marble win (R14),
+//! 12 points and repetition draws (Arcanor A10, A12). A seat left without a
+//! legal move loses (Arcanor A11). The round limits (R15, A12) are followed
+//! along each line ([`RoundLimits`]): a line that reaches a limit is a draw,
+//! worth 0.
 
 use std::cmp::Reverse;
 
-use arkes_engine::{Coord, MAX_CELLS, Move, MoveKind, Position, Seat, Undo};
+use game_core::{Outcome, Seat};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-use crate::eval::{DECIDED, Evaluator, WIN};
+use crate::eval::{DECIDED, WIN};
+use crate::game::{MoveClass, SearchGame};
 use crate::level::SearchOptions;
 use crate::tt::{Bound, Table};
 
 /// Larger than any value.
 const INF: i32 = WIN + 1;
 
-/// The round limits of R15 and the counters a game has reached, so that the
-/// search can see a draw coming.
+/// The round limits (R15, A12) and the counters a game has reached, so that
+/// the search can see a draw coming.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct RoundLimits {
     /// The game is drawn when this many rounds have been completed.
@@ -45,6 +50,8 @@ pub struct RoundLimits {
     pub completed: u32,
     /// Rounds in a row without a capture at the root.
     pub without_capture: u32,
+    /// Whether a piece was captured earlier in the round being played.
+    pub capture_this_round: bool,
 }
 
 /// The round counters along a line of play.
@@ -56,15 +63,15 @@ struct Rounds {
 }
 
 impl Rounds {
-    /// The counters after `undo` (a move of `mover`), as [`arkes_engine::Game`]
+    /// The counters after `undo` (a move of `mover`), as [`game_core::Game`]
     /// counts them: a round ends each time the turn passes to a seat not
     /// later in the turn order.
-    fn after(mut self, mover: Seat, undo: &Undo, next: Seat) -> Rounds {
-        if undo.captured().is_some() {
+    fn after<G: SearchGame>(mut self, mover: Seat, undo: &G::Undo, next: Seat) -> Rounds {
+        if G::is_capture(undo) {
             self.capture_this_round = true;
         }
         let mut prev = mover;
-        for seat in undo.eliminated().map(|e| e.seat).filter(|&s| s != mover).chain([next]) {
+        for seat in G::eliminated(undo).into_iter().flatten().filter(|&s| s != mover).chain([next]) {
             if seat <= prev {
                 self.completed += 1;
                 if self.capture_this_round {
@@ -87,8 +94,8 @@ impl Rounds {
 
 /// One node being searched.
 #[derive(Debug)]
-struct Frame {
-    moves: Vec<Move>,
+struct Frame<G: SearchGame> {
+    moves: Vec<G::Move>,
     next: usize,
     /// Full-width plies left (≤ 0 in quiescence).
     depth: i16,
@@ -98,68 +105,68 @@ struct Frame {
     alpha0: i32,
     beta0: i32,
     best: i32,
-    best_move: Option<Move>,
+    best_move: Option<G::Move>,
     maximizing: bool,
     quiescence: bool,
-    /// The move that led here, to take back when the frame is done; `None`
-    /// at the root.
-    undo: Option<Undo>,
+    /// The move that led here and its undo record, to take back when the
+    /// frame is done; `None` at the root.
+    undo: Option<(G::Move, G::Undo)>,
     rounds: Rounds,
     hash: u64,
 }
 
 /// What entering a child position gave.
-enum Entered {
+enum Entered<U> {
     /// A value at once (decided, drawn, a leaf, a table hit).
-    Value(i32, Undo),
+    Value(i32, U),
     /// A frame was pushed.
     Pushed,
 }
 
 /// The result of a finished iteration.
 #[derive(Clone, Copy, Debug)]
-pub struct Iteration {
+pub struct Iteration<M> {
     /// Its depth, in plies.
     pub depth: u8,
     /// The best move.
-    pub mv: Move,
+    pub mv: M,
     /// Its value for the root seat.
     pub value: i32,
 }
 
-/// A stepped paranoid alpha-beta search from one position.
+/// A stepped paranoid alpha-beta search from one position of the game `G`.
 #[derive(Debug)]
-pub struct Paranoid {
-    position: Position,
+pub struct Paranoid<G: SearchGame> {
+    position: G::Position,
     root: Seat,
     options: SearchOptions,
     limits: RoundLimits,
-    evaluator: Evaluator,
-    table: Table,
-    root_moves: Vec<Move>,
-    stack: Vec<Frame>,
-    pool: Vec<Vec<Move>>,
-    scored: Vec<(Reverse<i32>, Move)>,
-    killers: Vec<[Option<Move>; 2]>,
+    evaluator: G::Evaluator,
+    table: Table<G::Move>,
+    root_moves: Vec<G::Move>,
+    stack: Vec<Frame<G>>,
+    pool: Vec<Vec<G::Move>>,
+    scored: Vec<(Reverse<i32>, G::Move)>,
+    killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
     depth: u8,
-    completed: Option<Iteration>,
+    completed: Option<Iteration<G::Move>>,
     /// A root move that beat this iteration's first (previous best) move.
-    partial: Option<(Move, i32)>,
+    partial: Option<(G::Move, i32)>,
     nodes: u64,
     done: bool,
     noise_key: u64,
 }
 
-impl Paranoid {
+impl<G: SearchGame> Paranoid<G> {
     /// A search from `position` among `root_moves` (legal there, not empty).
     #[must_use]
     pub fn new(
-        position: Position,
-        root_moves: Vec<Move>,
+        position: G::Position,
+        root_moves: Vec<G::Move>,
         options: SearchOptions,
         limits: RoundLimits,
-    ) -> Paranoid {
+    ) -> Paranoid<G> {
         let mut root_moves = root_moves;
         // The seed decides the order among moves the ordering cannot tell apart.
         let mut rng = StdRng::seed_from_u64(options.seed);
@@ -168,9 +175,9 @@ impl Paranoid {
             root_moves.swap(i, j);
         }
         let mut search = Paranoid {
-            root: position.to_move(),
+            root: G::to_move(&position),
             position,
-            evaluator: Evaluator::new(options.eval),
+            evaluator: G::evaluator(options.eval),
             table: Table::new(options.table_bits),
             limits,
             options,
@@ -179,7 +186,7 @@ impl Paranoid {
             pool: Vec::new(),
             scored: Vec::with_capacity(64),
             killers: vec![[None; 2]; 128],
-            history: vec![0; MAX_CELLS * MAX_CELLS],
+            history: vec![0; G::MOVE_KEYS],
             depth: 1,
             completed: None,
             partial: None,
@@ -207,7 +214,7 @@ impl Paranoid {
 
     /// The deepest finished iteration.
     #[must_use]
-    pub fn completed(&self) -> Option<Iteration> {
+    pub fn completed(&self) -> Option<Iteration<G::Move>> {
         self.completed
     }
 
@@ -215,7 +222,7 @@ impl Paranoid {
     /// running iteration, or the last iteration's best, or the move the
     /// ordering puts first.
     #[must_use]
-    pub fn best_move(&self) -> Option<Move> {
+    pub fn best_move(&self) -> Option<G::Move> {
         self.partial
             .map(|(m, _)| m)
             .or(self.completed.map(|c| c.mv))
@@ -243,15 +250,15 @@ impl Paranoid {
                 frame.next += 1;
                 let (ply, depth, alpha, beta, rounds, quiescence) =
                     (frame.ply, frame.depth, frame.alpha, frame.beta, frame.rounds, frame.quiescence);
-                let mover = self.position.to_move();
-                let undo = self.position.play_unchecked(mv);
+                let mover = G::to_move(&self.position);
+                let undo = G::play_unchecked(&mut self.position, mv);
                 self.nodes += 1;
-                let rounds = rounds.after(mover, &undo, self.position.to_move());
+                let rounds = rounds.after::<G>(mover, &undo, G::to_move(&self.position));
                 let child_depth = if quiescence { depth.min(0) - 1 } else { depth - 1 };
                 if let Entered::Value(value, undo) =
-                    self.enter(undo, ply + 1, child_depth, alpha, beta, rounds)
+                    self.enter(mv, undo, ply + 1, child_depth, alpha, beta, rounds)
                 {
-                    self.position.undo(undo);
+                    G::undo(&mut self.position, undo);
                     self.backup(top, mv, value);
                 }
             } else {
@@ -264,8 +271,8 @@ impl Paranoid {
     /// Stops: takes every move on the stack back.
     fn stop(&mut self) {
         while let Some(frame) = self.stack.pop() {
-            if let Some(undo) = frame.undo {
-                self.position.undo(undo);
+            if let Some((_, undo)) = frame.undo {
+                G::undo(&mut self.position, undo);
             }
             self.pool.push(frame.moves);
         }
@@ -284,7 +291,7 @@ impl Paranoid {
         let rounds = Rounds {
             completed: self.limits.completed,
             without_capture: self.limits.without_capture,
-            capture_this_round: false,
+            capture_this_round: self.limits.capture_this_round,
         };
         self.stack.push(Frame {
             moves,
@@ -301,34 +308,39 @@ impl Paranoid {
             quiescence: false,
             undo: None,
             rounds,
-            hash: self.position.hash(),
+            hash: G::zobrist(&self.position),
         });
     }
 
-    /// Plays nothing: looks at the position reached by `undo`'s move and
-    /// either values it or pushes a frame to search it.
+    /// Plays nothing: looks at the position reached by `mv` (whose undo
+    /// record is `undo`) and either values it or pushes a frame to search it.
     fn enter(
         &mut self,
-        undo: Undo,
+        mv: G::Move,
+        undo: G::Undo,
         ply: usize,
         depth: i16,
         alpha: i32,
         beta: i32,
         rounds: Rounds,
-    ) -> Entered {
+    ) -> Entered<G::Undo> {
         let pos = &self.position;
         let decided = WIN - ply as i32;
-        if let Some(win) = pos.outcome() {
-            return Entered::Value(if win.seat == self.root { decided } else { -decided }, undo);
+        match G::decided(pos) {
+            Some(Outcome::Win(win)) => {
+                return Entered::Value(if win.seat == self.root { decided } else { -decided }, undo);
+            }
+            Some(Outcome::Draw(_)) => return Entered::Value(0, undo),
+            None => {}
         }
-        if !pos.seats_in().contains(self.root) {
+        if !G::seats_in(pos).contains(self.root) {
             return Entered::Value(-decided, undo);
         }
         if rounds.is_draw(&self.limits) {
             return Entered::Value(0, undo);
         }
-        let maximizing = pos.to_move() == self.root;
-        let hash = pos.hash();
+        let maximizing = G::to_move(pos) == self.root;
+        let hash = G::zobrist(pos);
         if depth <= 0 {
             let (value, capture_possible) = self.leaf_value(ply);
             let q_ply = (-depth) as u8;
@@ -341,8 +353,8 @@ impl Paranoid {
             }
             let mut moves = self.pool.pop().unwrap_or_default();
             moves.clear();
-            self.position.legal_moves_into(&mut moves);
-            moves.retain(|m| m.is_capture());
+            G::legal_moves_into(&self.position, &mut moves);
+            moves.retain(|&m| G::is_noisy(m));
             if moves.is_empty() {
                 self.pool.push(moves);
                 return Entered::Value(value, undo);
@@ -376,7 +388,7 @@ impl Paranoid {
                 best_move: None,
                 maximizing,
                 quiescence: true,
-                undo: Some(undo),
+                undo: Some((mv, undo)),
                 rounds,
                 hash,
             });
@@ -402,12 +414,12 @@ impl Paranoid {
         }
         let mut moves = self.pool.pop().unwrap_or_default();
         moves.clear();
-        self.position.legal_moves_into(&mut moves);
+        G::legal_moves_into(&self.position, &mut moves);
         if moves.is_empty() {
-            // Cannot happen while the game goes on (R12 removes stuck seats).
+            // The seat to move is stuck: it loses (Arcanor A11; in ARKES, R12
+            // has removed such seats already).
             self.pool.push(moves);
-            let (value, _) = self.leaf_value(ply);
-            return Entered::Value(value, undo);
+            return Entered::Value(if maximizing { -decided } else { decided }, undo);
         }
         self.order(&mut moves, tt_move, ply);
         self.stack.push(Frame {
@@ -423,7 +435,7 @@ impl Paranoid {
             best_move: None,
             maximizing,
             quiescence: false,
-            undo: Some(undo),
+            undo: Some((mv, undo)),
             rounds,
             hash,
         });
@@ -433,18 +445,19 @@ impl Paranoid {
     /// The static value of the current position for the root seat, with the
     /// seeded noise, and whether the seat to move may have a capture.
     fn leaf_value(&mut self, ply: usize) -> (i32, bool) {
-        let eval = self.evaluator.evaluate(&self.position);
-        let value = eval.value_for(self.root, &self.position, ply);
+        let eval = G::evaluate(&mut self.evaluator, &self.position);
+        let value = eval.value_for(self.root, G::seats_in(&self.position), ply);
         if self.options.noise == 0 || value.abs() >= DECIDED {
             return (value, eval.capture_possible);
         }
         let span = 2 * self.options.noise as u64 + 1;
-        let noise = (splitmix(self.position.hash() ^ self.noise_key) % span) as i32 - self.options.noise;
+        let noise =
+            (splitmix(G::zobrist(&self.position) ^ self.noise_key) % span) as i32 - self.options.noise;
         (value + noise, eval.capture_possible)
     }
 
     /// A child of frame `index` reached by `mv` is worth `value`.
-    fn backup(&mut self, index: usize, mv: Move, value: i32) {
+    fn backup(&mut self, index: usize, mv: G::Move, value: i32) {
         let frame = &mut self.stack[index];
         let improved = if frame.maximizing { value > frame.best } else { value < frame.best };
         if improved {
@@ -460,14 +473,14 @@ impl Paranoid {
             self.partial = Some((mv, value));
         }
         let frame = &self.stack[index];
-        if frame.alpha >= frame.beta && !frame.quiescence && !mv.is_capture() {
+        if frame.alpha >= frame.beta && !frame.quiescence && !G::is_noisy(mv) {
             let (ply, depth) = (frame.ply, frame.depth);
             let killers = &mut self.killers[ply];
             if killers[0] != Some(mv) {
                 killers[1] = killers[0];
                 killers[0] = Some(mv);
             }
-            self.history[mv.from.index() * MAX_CELLS + mv.to.index()] += i32::from(depth) * i32::from(depth);
+            self.history[G::move_key(mv)] += i32::from(depth) * i32::from(depth);
         }
     }
 
@@ -486,19 +499,16 @@ impl Paranoid {
         }
         self.pool.push(frame.moves);
         match frame.undo {
-            Some(undo) => {
-                let mv = undo.mv();
-                self.position.undo(undo);
+            Some((mv, undo)) => {
+                G::undo(&mut self.position, undo);
                 let parent = self.stack.len() - 1;
-                if let Some(mv) = mv {
-                    self.backup(parent, mv, value);
-                }
+                self.backup(parent, mv, value);
             }
             None => self.finish_iteration(frame.best_move, value),
         }
     }
 
-    fn finish_iteration(&mut self, best: Option<Move>, value: i32) {
+    fn finish_iteration(&mut self, best: Option<G::Move>, value: i32) {
         if let Some(mv) = best {
             self.completed = Some(Iteration { depth: self.depth, mv, value });
             if let Some(i) = self.root_moves.iter().position(|&m| m == mv) {
@@ -513,25 +523,24 @@ impl Paranoid {
         self.depth = self.depth.saturating_add(1);
     }
 
-    /// Sorts `moves` best first: the table's move, wins on the golden cell,
-    /// marble captures, token captures, killers, then marble moves towards
-    /// the golden cell and the history table.
-    fn order(&mut self, moves: &mut [Move], tt_move: Option<(Coord, Coord)>, ply: usize) {
-        let gold = self.position.board().golden_cell();
+    /// Sorts `moves` best first: the table's move, decisive moves (a win or
+    /// a score at once), big and small captures, killers, promising quiet
+    /// moves, then the history table ([`SearchGame::move_class`]).
+    fn order(&mut self, moves: &mut [G::Move], tt_move: Option<G::Move>, ply: usize) {
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
         self.scored.clear();
         for &m in moves.iter() {
-            let score = if tt_move == Some((m.from, m.to)) {
+            let score = if tt_move == Some(m) {
                 10_000_000
             } else {
-                match m.kind {
-                    MoveKind::Marble if m.to == gold => 9_000_000,
-                    MoveKind::CaptureMarble => 8_000_000,
-                    MoveKind::CaptureToken => 7_000_000,
+                match G::move_class(&self.position, m) {
+                    MoveClass::Decisive => 9_000_000,
+                    MoveClass::BigCapture => 8_000_000,
+                    MoveClass::Capture => 7_000_000,
                     _ if killers[0] == Some(m) => 6_000_000,
                     _ if killers[1] == Some(m) => 5_000_000,
-                    MoveKind::Marble if m.to.distance(gold) < m.from.distance(gold) => 4_000_000,
-                    _ => self.history[m.from.index() * MAX_CELLS + m.to.index()].min(3_000_000),
+                    MoveClass::Promising => 4_000_000,
+                    MoveClass::Quiet => self.history[G::move_key(m)].min(3_000_000),
                 }
             };
             self.scored.push((Reverse(score), m));

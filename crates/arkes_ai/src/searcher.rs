@@ -3,8 +3,9 @@
 
 use std::time::{Duration, Instant};
 
-use arkes_engine::{Game, Move, Position};
+use game_core::Game;
 
+use crate::game::{GamePosition, SearchGame};
 use crate::level::{Level, SearchOptions};
 use crate::paranoid::{Paranoid, RoundLimits};
 use crate::tactics::{self, Decision, Reason};
@@ -40,13 +41,14 @@ pub struct SearchStats {
 }
 
 #[derive(Debug)]
-enum State {
+enum State<G: SearchGame> {
     Over,
-    Decided(Move, Reason),
-    Searching(Box<Paranoid>),
+    Decided(G::Move, Reason),
+    Searching(Box<Paranoid<G>>),
 }
 
-/// The computer opponent thinking about one position.
+/// The computer opponent thinking about one position of the game `G`
+/// (ARKES or Arcanor).
 ///
 /// It owns a copy of the position, so it is `Send + 'static`: on native the
 /// game can move it to a background task and call [`Searcher::search_to_end`]
@@ -59,9 +61,9 @@ enum State {
 ///
 /// ```
 /// use arkes_ai::{Level, Progress, Searcher};
-/// use arkes_engine::Game;
+/// use arkes_engine::{Game, Setup};
 ///
-/// let game = Game::standard(2, 9).unwrap();
+/// let game = Game::from_setup(Setup::standard(2, 9).unwrap()).unwrap();
 /// let mut searcher = Searcher::for_game(&game, Level::Easy.options().seed(1));
 /// while searcher.step(500) == Progress::Searching {
 ///     // Render a frame here.
@@ -70,17 +72,17 @@ enum State {
 /// assert!(game.position().is_legal(mv));
 /// ```
 #[derive(Debug)]
-pub struct Searcher {
+pub struct Searcher<G: SearchGame> {
     options: SearchOptions,
-    state: State,
+    state: State<G>,
     tactics_nodes: u64,
 }
 
-impl Searcher {
+impl<G: SearchGame> Searcher<G> {
     /// A search from `position` with `options`, without round limits. The
     /// tactical checks run here (a few dozen nodes).
     #[must_use]
-    pub fn new(position: &Position, options: SearchOptions) -> Searcher {
+    pub fn new<P: GamePosition<Game = G>>(position: &P, options: SearchOptions) -> Searcher<G> {
         Searcher::with_limits(position, options, RoundLimits::default())
     }
 
@@ -88,11 +90,8 @@ impl Searcher {
     /// (R15) are taken into account: a line that reaches one is a draw. A
     /// finished game gives a searcher with no move.
     ///
-    /// [`Game`] does not say whether a capture happened earlier in the current
-    /// round, so for the capture limit the search assumes none did (it may
-    /// see that draw one round early).
     #[must_use]
-    pub fn for_game(game: &Game, options: SearchOptions) -> Searcher {
+    pub fn for_game(game: &Game<G>, options: SearchOptions) -> Searcher<G> {
         if game.outcome().is_some() {
             return Searcher { options, state: State::Over, tactics_nodes: 0 };
         }
@@ -102,14 +101,23 @@ impl Searcher {
             rounds_without_capture: limits.rounds_without_capture.map(|n| n.get()),
             completed: game.rounds_completed(),
             without_capture: game.rounds_without_capture(),
+            capture_this_round: game.capture_this_round(),
         };
-        Searcher::with_limits(game.position(), options, limits)
+        Searcher::for_position(game.position(), options, limits)
     }
 
     /// A search from `position` with explicit round limits and counters.
     #[must_use]
-    pub fn with_limits(position: &Position, options: SearchOptions, limits: RoundLimits) -> Searcher {
-        let analysis = tactics::analyse(position);
+    pub fn with_limits<P: GamePosition<Game = G>>(
+        position: &P,
+        options: SearchOptions,
+        limits: RoundLimits,
+    ) -> Searcher<G> {
+        Searcher::for_position(position.as_game_position(), options, limits)
+    }
+
+    fn for_position(position: &G::Position, options: SearchOptions, limits: RoundLimits) -> Searcher<G> {
+        let analysis = tactics::analyse::<G>(position);
         let state = match analysis.decision {
             Decision::GameOver => State::Over,
             Decision::Play(mv, reason) => State::Decided(mv, reason),
@@ -152,7 +160,7 @@ impl Searcher {
 
     /// The best move found so far; `None` only when the game is over.
     #[must_use]
-    pub fn best_move(&self) -> Option<Move> {
+    pub fn best_move(&self) -> Option<G::Move> {
         match &self.state {
             State::Over => None,
             State::Decided(mv, _) => Some(*mv),
@@ -182,7 +190,7 @@ impl Searcher {
 
     /// Searches until the node budget of the options is spent (or the search
     /// ends sooner) and returns the best move.
-    pub fn search_to_end(&mut self) -> Option<Move> {
+    pub fn search_to_end(&mut self) -> Option<G::Move> {
         while self.step(u64::MAX) == Progress::Searching {}
         self.best_move()
     }
@@ -196,7 +204,7 @@ impl Searcher {
     /// # Panics
     /// On `wasm32-unknown-unknown`, where `std::time::Instant` is not
     /// available: the web build calls [`Searcher::step`] instead.
-    pub fn search_for(&mut self, time: Duration) -> Option<Move> {
+    pub fn search_for(&mut self, time: Duration) -> Option<G::Move> {
         let start = Instant::now();
         while start.elapsed() < time && self.step(CLOCK_CHUNK) == Progress::Searching {}
         self.best_move()
@@ -208,12 +216,12 @@ impl Searcher {
 ///
 /// ```
 /// use arkes_ai::{Level, choose_move};
-/// use arkes_engine::Game;
-/// let game = Game::standard(2, 9).unwrap();
+/// use arkes_engine::{Game, Setup};
+/// let game = Game::from_setup(Setup::standard(2, 9).unwrap()).unwrap();
 /// let mv = choose_move(&game, Level::Easy, 42).unwrap();
 /// assert_eq!(Some(mv), choose_move(&game, Level::Easy, 42));
 /// ```
 #[must_use]
-pub fn choose_move(game: &Game, level: Level, seed: u64) -> Option<Move> {
+pub fn choose_move<G: SearchGame>(game: &Game<G>, level: Level, seed: u64) -> Option<G::Move> {
     Searcher::for_game(game, level.options().seed(seed)).search_to_end()
 }

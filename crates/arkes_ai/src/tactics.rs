@@ -1,23 +1,27 @@
 //! The tactical checks every level makes before searching (one ply and the
 //! next seat's immediate reply), so that tactics in one are never missed:
 //!
-//! 1. a move that wins at once (R11, R14) is played;
-//! 2. moves after which the next seat can win at once, or capture the mover's
-//!    marble (R7), are dropped when another move avoids that;
-//! 3. a marble capture (R7) left among the remaining moves is taken.
+//! 1. a move that wins at once (ARKES R11, R14; Arcanor A10, A11) is played;
+//! 2. moves after which the next seat can win at once (or, in ARKES,
+//!    capture the mover's marble, R7) are dropped when another move avoids
+//!    that;
+//! 3. a capture the game takes at once when safe (an ARKES marble) left
+//!    among the remaining moves is taken.
 
-use arkes_engine::{Formation, Move, MoveKind, Piece, PieceKind, Position, Seat};
+use game_core::Outcome;
+
+use crate::game::SearchGame;
 
 /// What the tactical checks decided.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Decision {
+pub enum Decision<M> {
     /// No legal move: the game is over.
     GameOver,
     /// This move is forced or clearly best (the only legal move, a win in
-    /// one, or a safe marble capture); no search is needed.
-    Play(Move, Reason),
+    /// one, or a safe decisive capture); no search is needed.
+    Play(M, Reason),
     /// Search among these moves (never empty), in generation order.
-    Search(Vec<Move>),
+    Search(Vec<M>),
 }
 
 /// Why [`Decision::Play`] chose its move.
@@ -27,67 +31,50 @@ pub enum Reason {
     Only,
     /// It wins at once.
     Wins,
-    /// It captures a marble and the next seat cannot punish it at once.
+    /// It captures a marble (ARKES) and the next seat cannot punish it at once.
     CapturesMarble,
-    /// Every other move lets the next seat win or capture the mover's
-    /// marble at once.
+    /// Every other move lets the next seat win (or capture the mover's
+    /// marble) at once.
     OnlySafe,
 }
 
 /// The result of [`analyse`] with the number of positions it played.
 #[derive(Clone, Debug)]
-pub struct Analysis {
+pub struct Analysis<M> {
     /// What to do.
-    pub decision: Decision,
+    pub decision: Decision<M>,
     /// Moves played (and taken back) to decide.
     pub nodes: u64,
 }
 
-/// Whether the seat to move in `position` can at once win or capture
-/// `victim`'s marble. Such moves are always legal: a capture or a marble on
-/// the golden cell makes a grid state that cannot have occurred (R10).
-#[must_use]
-pub fn threatens_at_once(position: &Position, victim: Seat) -> bool {
-    if position.outcome().is_some() {
-        return false;
-    }
-    let board = position.board();
-    let side = board.side();
-    let mover = position.to_move();
-    if let Some(marble) = position.marble(mover) {
-        let gold = board.golden_cell();
-        if marble.is_adjacent(gold) && board.get(gold) == Formation::single(Piece::token(mover)) {
-            return true;
-        }
-    }
-    if mover == victim {
-        return false;
-    }
-    position.marble(victim).is_some_and(|m| {
-        m.neighbours(side)
-            .any(|n| board.get(n).top().is_some_and(|t| t.seat == mover && t.kind == PieceKind::Token))
-    })
-}
+/// Whether the seat to move in `position` of ARKES can at once win or
+/// capture `victim`'s marble (R7, R11).
+pub use crate::arkes::threatens_at_once;
 
 /// Decides what tactics alone say about `position` (see the module docs).
 #[must_use]
-pub fn analyse(position: &Position) -> Analysis {
-    let moves = position.legal_moves();
+pub fn analyse<G: SearchGame>(position: &G::Position) -> Analysis<G::Move> {
+    let mut moves = Vec::new();
+    G::legal_moves_into(position, &mut moves);
     let mut nodes = 0;
     match moves.as_slice() {
         [] => return Analysis { decision: Decision::GameOver, nodes },
         [only] => return Analysis { decision: Decision::Play(*only, Reason::Only), nodes },
         _ => {}
     }
-    let me = position.to_move();
+    let me = G::to_move(position);
     let mut work = position.clone();
     let mut safe = Vec::with_capacity(moves.len());
     for &mv in &moves {
-        let undo = work.play_unchecked(mv);
+        let undo = G::play_unchecked(&mut work, mv);
         nodes += 1;
-        let wins = work.outcome().is_some_and(|w| w.seat == me);
-        let loses = !wins && (!work.seats_in().contains(me) || threatens_at_once(&work, me));
-        work.undo(undo);
+        let outcome = G::outcome(&work);
+        let wins = matches!(outcome, Some(Outcome::Win(w)) if w.seat == me);
+        let loses = !wins
+            && (matches!(outcome, Some(Outcome::Win(w)) if w.seat != me)
+                || !G::seats_in(&work).contains(me)
+                || G::threatens_at_once(&work, me));
+        G::undo(&mut work, undo);
         if wins {
             return Analysis { decision: Decision::Play(mv, Reason::Wins), nodes };
         }
@@ -98,7 +85,7 @@ pub fn analyse(position: &Position) -> Analysis {
     if safe.is_empty() {
         return Analysis { decision: Decision::Search(moves), nodes };
     }
-    let captures: Vec<Move> = safe.iter().copied().filter(|m| m.kind == MoveKind::CaptureMarble).collect();
+    let captures: Vec<G::Move> = safe.iter().copied().filter(|&m| G::takes_at_once(m)).collect();
     let decision = match captures.as_slice() {
         [] if safe.len() == 1 => Decision::Play(safe[0], Reason::OnlySafe),
         [] => Decision::Search(safe),

@@ -1,12 +1,11 @@
 //! The transposition table: values and best moves of positions already
 //! searched, by Zobrist hash (always-replace, one entry per slot).
 //!
-//! The hash covers the grid and the seat to move, not the history of R10, so
-//! an entry can come from the same grid reached by another path, where other
-//! moves were forbidden: its move is only used to order the moves actually
-//! generated, never played blindly.
-
-use arkes_engine::{Coord, Move};
+//! The hash covers the grid and the seat to move, not the history of the
+//! repetition rules (ARKES R10, Arcanor A12), so an entry can come from the
+//! same grid reached by another path, where other moves were forbidden or
+//! the count of repetitions differs: its move is only used to order the
+//! moves actually generated, never played blindly.
 
 use crate::eval::DECIDED;
 
@@ -22,36 +21,33 @@ pub(crate) enum Bound {
 }
 
 #[derive(Clone, Copy, Debug)]
-struct Entry {
+struct Entry<M> {
     key: u64,
     value: i32,
     depth: i16,
     bound: Bound,
-    from: u8,
-    to: u8,
+    mv: Option<M>,
 }
 
 /// A probe's answer.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Hit {
+pub(crate) struct Hit<M> {
     pub value: i32,
     pub depth: i16,
     pub bound: Bound,
-    /// `(from, to)` of the best move found, if any.
-    pub mv: Option<(Coord, Coord)>,
+    /// The best move found, if any.
+    pub mv: Option<M>,
 }
 
 /// A fixed-size table of `2^bits` entries.
 #[derive(Clone, Debug)]
-pub(crate) struct Table {
-    entries: Vec<Option<Entry>>,
+pub(crate) struct Table<M> {
+    entries: Vec<Option<Entry<M>>>,
     mask: u64,
 }
 
-const NO_MOVE: u8 = u8::MAX;
-
-impl Table {
-    pub(crate) fn new(bits: u8) -> Table {
+impl<M: Copy> Table<M> {
+    pub(crate) fn new(bits: u8) -> Table<M> {
         let len = 1usize << bits;
         Table { entries: vec![None; len], mask: (len - 1) as u64 }
     }
@@ -65,18 +61,15 @@ impl Table {
         depth: i16,
         value: i32,
         bound: Bound,
-        mv: Option<Move>,
+        mv: Option<M>,
     ) {
         let value = to_table(value, ply);
-        let (from, to) = mv.map_or((NO_MOVE, NO_MOVE), |m| (m.from.index() as u8, m.to.index() as u8));
-        self.entries[(key & self.mask) as usize] = Some(Entry { key, value, depth, bound, from, to });
+        self.entries[(key & self.mask) as usize] = Some(Entry { key, value, depth, bound, mv });
     }
 
-    pub(crate) fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
+    pub(crate) fn probe(&self, key: u64, ply: usize) -> Option<Hit<M>> {
         let e = self.entries[(key & self.mask) as usize].filter(|e| e.key == key)?;
-        let mv = (e.from != NO_MOVE)
-            .then(|| (Coord::from_index(usize::from(e.from)), Coord::from_index(usize::from(e.to))));
-        Some(Hit { value: from_table(e.value, ply), depth: e.depth, bound: e.bound, mv })
+        Some(Hit { value: from_table(e.value, ply), depth: e.depth, bound: e.bound, mv: e.mv })
     }
 }
 

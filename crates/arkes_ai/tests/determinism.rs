@@ -2,10 +2,10 @@
 //! slices changes nothing.
 
 use arkes_ai::{Level, Progress, SearchOptions, Searcher, choose_move};
-use arkes_engine::{Game, Move};
+use arkes_engine::{Game, Move, Setup};
 
 fn play_out(levels: [Level; 2], seed: u64, plies: usize) -> Vec<Move> {
-    let mut game = Game::standard(2, 7).unwrap();
+    let mut game = Game::from_setup(Setup::standard(2, 7).unwrap()).unwrap();
     let mut moves = Vec::new();
     for ply in 0..plies {
         let level = levels[ply % 2];
@@ -27,7 +27,7 @@ fn the_same_seed_replays_the_same_game() {
 
 #[test]
 fn seeds_change_easy_play() {
-    let game = Game::standard(2, 9).unwrap();
+    let game = Game::from_setup(Setup::standard(2, 9).unwrap()).unwrap();
     let moves: std::collections::HashSet<Move> =
         (0..12).filter_map(|seed| choose_move(&game, Level::Easy, seed)).collect();
     assert!(moves.len() > 1, "Easy always plays {moves:?}");
@@ -35,7 +35,7 @@ fn seeds_change_easy_play() {
 
 #[test]
 fn stepping_in_slices_gives_the_move_of_one_long_search() {
-    let mut game = Game::standard(3, 7).unwrap();
+    let mut game = Game::from_setup(Setup::standard(3, 7).unwrap()).unwrap();
     for text in ["b1-b2", "a2-b3", "b7-b6"] {
         game.play_text(text).unwrap();
     }
@@ -57,8 +57,8 @@ trait TapSearch {
     fn tap_search(self) -> Self;
 }
 
-impl TapSearch for Searcher {
-    fn tap_search(mut self) -> Searcher {
+impl TapSearch for Searcher<arkes_engine::Arkes> {
+    fn tap_search(mut self) -> Self {
         self.search_to_end();
         self
     }
@@ -66,7 +66,7 @@ impl TapSearch for Searcher {
 
 #[test]
 fn the_node_budget_is_respected() {
-    let game = Game::standard(2, 9).unwrap();
+    let game = Game::from_setup(Setup::standard(2, 9).unwrap()).unwrap();
     let options = SearchOptions::default().max_nodes(1_000).seed(1);
     let mut searcher = Searcher::for_game(&game, options);
     searcher.search_to_end();
@@ -79,7 +79,7 @@ fn the_node_budget_is_respected() {
 #[test]
 fn the_searcher_can_go_to_a_background_thread() {
     fn assert_send_static<T: Send + 'static>(_: &T) {}
-    let game = Game::standard(4, 9).unwrap();
+    let game = Game::from_setup(Setup::standard(4, 9).unwrap()).unwrap();
     let searcher = Searcher::for_game(&game, Level::Easy.options());
     assert_send_static(&searcher);
     let mv = std::thread::spawn(move || {

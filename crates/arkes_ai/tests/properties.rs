@@ -91,7 +91,7 @@ proptest! {
 
 #[test]
 fn a_finished_game_has_no_move() {
-    let mut game = Game::standard(2, 5).unwrap();
+    let mut game = Game::from_setup(Setup::standard(2, 5).unwrap()).unwrap();
     // Play until the end with Easy.
     while game.outcome().is_none() {
         let mv = Searcher::for_game(&game, Level::Easy.options()).search_to_end().unwrap();

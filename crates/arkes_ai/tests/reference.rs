@@ -5,7 +5,7 @@
 //! value.
 
 use arkes_ai::{DECIDED, Evaluator, Level, Searcher, WIN};
-use arkes_engine::{Game, Position, Seat};
+use arkes_engine::{Game, Position, Seat, Setup};
 
 fn minimax(position: &mut Position, root: Seat, depth: u8, ply: usize, eval: &mut Evaluator) -> i32 {
     let decided = WIN - ply as i32;
@@ -16,7 +16,7 @@ fn minimax(position: &mut Position, root: Seat, depth: u8, ply: usize, eval: &mu
         return -decided;
     }
     if depth == 0 {
-        return eval.evaluate(position).value_for(root, position, ply);
+        return eval.evaluate(position).value_for(root, position.seats_in(), ply);
     }
     let maximizing = position.to_move() == root;
     let mut best = if maximizing { i32::MIN } else { i32::MAX };
@@ -39,7 +39,7 @@ fn positions() -> Vec<Position> {
         (3, 5, vec![]),
         (3, 5, vec!["b1-b2", "a2-b3"]),
     ] {
-        let mut game = Game::standard(players, side).unwrap();
+        let mut game = Game::from_setup(Setup::standard(players, side).unwrap()).unwrap();
         for m in moves {
             game.play_text(m).unwrap();
         }

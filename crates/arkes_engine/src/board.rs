@@ -3,42 +3,53 @@
 
 use std::fmt::{self, Write as _};
 
-use crate::coord::{Coord, MAX_CELLS};
+use game_core::{BoardShape, Coord, MAX_CELLS};
+
 use crate::piece::Formation;
 
 /// The board sides the rules allow (R1).
 pub const VALID_SIDES: [u8; 4] = [5, 7, 9, 11];
 
+/// The largest board side (R1).
+pub const MAX_SIDE: u8 = 11;
+
 /// The grid of formations. Cells are [`Coord`]s; only those with file and rank
 /// below [`Board::side`] are on the board.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
-    side: u8,
+    shape: BoardShape,
     cells: [Formation; MAX_CELLS],
 }
 
 impl Board {
-    /// An empty board. `side` is not checked here; [`crate::Setup`] checks it.
-    pub(crate) fn empty(side: u8) -> Board {
-        Board { side, cells: [Formation::EMPTY; MAX_CELLS] }
+    /// An empty square board of a valid `shape` ([`crate::Setup`] checks the
+    /// side against R1).
+    pub(crate) fn empty(shape: BoardShape) -> Board {
+        Board { shape, cells: [Formation::EMPTY; MAX_CELLS] }
     }
 
     /// Cells a side (5, 7, 9 or 11).
     #[must_use]
     pub fn side(&self) -> u8 {
-        self.side
+        self.shape.files()
+    }
+
+    /// The board's shape (square).
+    #[must_use]
+    pub fn shape(&self) -> BoardShape {
+        self.shape
     }
 
     /// The centre cell (R1, R11).
     #[must_use]
     pub fn golden_cell(&self) -> Coord {
-        Coord::golden(self.side)
+        golden_cell(self.shape)
     }
 
     /// Whether `cell` lies on this board.
     #[must_use]
     pub fn contains(&self, cell: Coord) -> bool {
-        cell.is_on_board(self.side)
+        self.shape.contains(cell)
     }
 
     /// The formation on `cell` (empty for a cell off the board).
@@ -55,8 +66,7 @@ impl Board {
 
     /// Every cell of the board, rank 1 first, each rank from file a.
     pub fn coords(&self) -> impl Iterator<Item = Coord> + use<> {
-        let side = self.side;
-        (0..side).flat_map(move |rank| (0..side).map(move |file| Coord::new(file, rank)))
+        self.shape.coords()
     }
 
     /// The non-empty cells with their formations.
@@ -68,14 +78,20 @@ impl Board {
     /// cells as in [`Formation::to_text`] (`*` for the empty golden cell),
     /// then a line of file letters.
     pub(crate) fn write_diagram(&self, out: &mut impl fmt::Write) -> fmt::Result {
-        write_grid(self.side, out, |c| {
+        write_grid(self.side(), out, |c| {
             let f = self.get(c);
             if f.is_empty() && c == self.golden_cell() { "*".to_owned() } else { f.to_text() }
         })
     }
 }
 
-/// Writes a diagram of `side` with `cell_text(c)` in each cell.
+/// The golden cell (R1): the centre of a board of `shape` (odd sides).
+#[must_use]
+pub const fn golden_cell(shape: BoardShape) -> Coord {
+    Coord::new(shape.files() / 2, shape.ranks() / 2)
+}
+
+/// Writes a diagram of `side` (at most [`MAX_SIDE`]) with `cell_text(c)` in each cell.
 pub(crate) fn write_grid(
     side: u8,
     out: &mut impl fmt::Write,

@@ -7,9 +7,14 @@
 //! - [`Setup`] (plain data) → [`Position::from_setup`] → [`Position`], which
 //!   generates [`Position::legal_moves`], plays and undoes moves, hashes
 //!   incrementally (Zobrist) and enforces the repetition rule R10.
-//! - [`Game`]: a set-up and its plies with limits, clocks, eliminations,
-//!   undo/redo, and the JSON save format ([`GameRecord`]).
+//! - [`Game`] (the shared [`game_core::Game`] under the [`Arkes`] rules): a
+//!   set-up and its plies with limits, clocks, eliminations, undo/redo, and
+//!   the JSON save format ([`GameRecord`], tagged `"game": "arkes"`; saves
+//!   written before the tag existed load as ARKES).
 //! - [`perft`] for checking move generation.
+//!
+//! Coordinates and seats ([`Coord`], [`Seat`], [`BySeat`], [`SeatSet`]) are
+//! [`game_core`]'s, re-exported here.
 //!
 //! # The position format
 //!
@@ -57,8 +62,13 @@
 //!   game goes on always has a legal move.
 //! - A round (R15) ends each time the turn passes to a seat not later in the
 //!   turn order; eliminated seats are skipped.
-//! - A time-out when every other seat's clock is out too is the draw of R15;
-//!   otherwise it is an elimination (R12).
+//! - A time-out is an elimination (R12). Clocks run one at a time, so the
+//!   last seat standing wins (R14) before every clock could be out: R15's
+//!   "every clock out" draw cannot arise.
+//! - [`Game`] plays a move and the start-of-turn eliminations of R12 as
+//!   separate steps and checks the round limits of R15 in between, when a
+//!   round ends (R15, last paragraph); a set-up's own first-turn
+//!   eliminations count the rounds they pass.
 //!
 //! # Moves
 //!
@@ -68,25 +78,25 @@
 //! matter ([`MoveText`], [`Position::resolve`]).
 
 mod board;
-mod coord;
 mod game;
 mod mv;
 mod perft;
 mod piece;
 mod position;
-mod record;
 mod setup;
 pub mod zobrist;
 
-pub use board::{Board, VALID_SIDES};
-pub use coord::{Coord, DIRECTIONS, MAX_CELLS, MAX_SIDE, ParseCoordError};
+pub use board::{Board, MAX_SIDE, VALID_SIDES};
 pub use game::{
-    Clock, DrawReason, Game, GameRecord, Limits, LoadError, Outcome, Ply, PlyError, PlyInfo, PlyReport,
-    SAVE_FORMAT,
+    Arkes, Game, GameMoveError, GameRecord, LoadError, Outcome, ParseRecordError, Ply, PlyEffects, PlyError,
+    PlyReport,
+};
+pub use game_core::{
+    BoardShape, BySeat, Clock, ClockError, Coord, DIRECTIONS, DrawReason, Limits, MAX_CELLS, MAX_CLOCK_MS,
+    ParseCoordError, ParseSeatError, PlyInfo, SAVE_FORMAT, Seat, SeatSet,
 };
 pub use mv::{IllegalMoveError, Move, MoveError, MoveKind, MoveText, ParseMoveError};
 pub use perft::{perft, perft_naive};
-pub use piece::{BySeat, Formation, ParseSeatError, Piece, PieceKind, Seat, SeatSet};
-pub use position::{Captured, Elimination, ParsePositionError, Position, Undo, Win, WinReason};
-pub use record::ParseRecordError;
+pub use piece::{Formation, Piece, PieceKind};
+pub use position::{Captured, Elimination, ParsePositionError, Position, State, Undo, Win, WinReason};
 pub use setup::{ParseSetupError, Placement, Setup, SetupError};

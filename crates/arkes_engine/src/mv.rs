@@ -4,10 +4,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use game_core::{Coord, Seat};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
-
-use crate::coord::Coord;
-use crate::piece::Seat;
 
 /// What a move does, which the board decides: a `(from, to)` pair names at
 /// most one move (R8, Decision).
@@ -151,10 +150,23 @@ impl FromStr for MoveText {
     }
 }
 
+impl Serialize for MoveText {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for MoveText {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<MoveText, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        MoveText::from_str(&text).map_err(serde::de::Error::custom)
+    }
+}
+
 /// Why a move may not be played. Each variant names the rule that forbids it.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum IllegalMoveError {
-    /// The game has ended: no more moves (R11, R14, R15).
+    /// The position is decided: no more moves (R11, R14).
     #[error("the game is over")]
     GameOver,
     /// R1: a cell off the board.

@@ -1,6 +1,7 @@
 //! Perft: the number of legal move sequences of a given length, the standard
 //! check of a move generator against pinned counts.
 
+use crate::game::Arkes;
 use crate::position::Position;
 
 /// The number of legal move sequences of `depth` plies from `position`
@@ -14,19 +15,7 @@ use crate::position::Position;
 /// assert_eq!(perft(&mut start, 2), 900);
 /// ```
 pub fn perft(position: &mut Position, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => position.count_legal_moves(),
-        _ => {
-            let mut nodes = 0;
-            for mv in position.legal_moves() {
-                let undo = position.play_unchecked(mv);
-                nodes += perft(position, depth - 1);
-                position.undo(undo);
-            }
-            nodes
-        }
-    }
+    game_core::perft::<Arkes>(position, depth)
 }
 
 /// The same count by a deliberately naive path: every candidate move is

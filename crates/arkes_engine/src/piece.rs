@@ -1,202 +1,10 @@
-//! Seats, pieces and formations (the contents of one cell).
+//! Pieces and formations (the contents of one cell). Seats come from
+//! [`game_core`].
 
 use std::fmt;
-use std::ops::{Index, IndexMut};
-use std::str::FromStr;
 
+use game_core::Seat;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use thiserror::Error;
-
-/// A player's place at the table, named after the edge of the board they sit
-/// at (R2). The discriminants are the turn order: clockwise seen from above,
-/// South first.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Seat {
-    /// Home edge rank 1; moves first.
-    South = 0,
-    /// Home edge file a.
-    West = 1,
-    /// Home edge the top rank.
-    North = 2,
-    /// Home edge the last file.
-    East = 3,
-}
-
-impl Seat {
-    /// All four seats in turn order (R2).
-    pub const ALL: [Seat; 4] = [Seat::South, Seat::West, Seat::North, Seat::East];
-
-    /// Index 0…3 in turn order.
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The seat with turn-order index `index`.
-    ///
-    /// # Panics
-    /// If `index > 3`.
-    #[must_use]
-    pub const fn from_index(index: usize) -> Seat {
-        Seat::ALL[index]
-    }
-
-    /// The letter used in diagrams and tokens: `S`, `W`, `N`, `E`.
-    #[must_use]
-    pub const fn letter(self) -> char {
-        match self {
-            Seat::South => 'S',
-            Seat::West => 'W',
-            Seat::North => 'N',
-            Seat::East => 'E',
-        }
-    }
-
-    /// The seat for a letter of [`Seat::letter`], either case.
-    #[must_use]
-    pub const fn from_letter(letter: char) -> Option<Seat> {
-        match letter.to_ascii_uppercase() {
-            'S' => Some(Seat::South),
-            'W' => Some(Seat::West),
-            'N' => Some(Seat::North),
-            'E' => Some(Seat::East),
-            _ => None,
-        }
-    }
-
-    /// The English name, capitalised: `South`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Seat::South => "South",
-            Seat::West => "West",
-            Seat::North => "North",
-            Seat::East => "East",
-        }
-    }
-}
-
-impl fmt::Display for Seat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// Why a text is not a seat.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("`{0}` is not a seat: expected South, West, North, East or S, W, N, E")]
-pub struct ParseSeatError(pub String);
-
-impl FromStr for Seat {
-    type Err = ParseSeatError;
-
-    fn from_str(s: &str) -> Result<Seat, ParseSeatError> {
-        let mut chars = s.chars();
-        if let (Some(c), None) = (chars.next(), chars.next()) {
-            return Seat::from_letter(c).ok_or_else(|| ParseSeatError(s.to_owned()));
-        }
-        Seat::ALL
-            .into_iter()
-            .find(|seat| seat.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| ParseSeatError(s.chars().take(16).collect()))
-    }
-}
-
-/// A set of seats, as a 4-bit mask in turn order.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct SeatSet(u8);
-
-impl SeatSet {
-    /// No seat.
-    pub const EMPTY: SeatSet = SeatSet(0);
-
-    /// Whether `seat` is in the set.
-    #[must_use]
-    pub const fn contains(self, seat: Seat) -> bool {
-        self.0 & (1 << seat as u8) != 0
-    }
-
-    /// Adds `seat`.
-    pub fn insert(&mut self, seat: Seat) {
-        self.0 |= 1 << seat as u8;
-    }
-
-    /// Removes `seat`.
-    pub fn remove(&mut self, seat: Seat) {
-        self.0 &= !(1 << seat as u8);
-    }
-
-    /// Number of seats in the set.
-    #[must_use]
-    pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    /// Whether the set is empty.
-    #[must_use]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The seats in turn order.
-    pub fn iter(self) -> impl Iterator<Item = Seat> {
-        Seat::ALL.into_iter().filter(move |&s| self.contains(s))
-    }
-
-    /// The first seat of the set strictly after `seat` in turn order, wrapping
-    /// round to South (R2: turns go clockwise, skipping eliminated players).
-    /// `None` if the set is empty.
-    #[must_use]
-    pub fn next_after(self, seat: Seat) -> Option<Seat> {
-        (1..=4).map(|k| Seat::from_index((seat.index() + k) % 4)).find(|&s| self.contains(s))
-    }
-}
-
-impl FromIterator<Seat> for SeatSet {
-    fn from_iter<I: IntoIterator<Item = Seat>>(iter: I) -> SeatSet {
-        let mut set = SeatSet::EMPTY;
-        for seat in iter {
-            set.insert(seat);
-        }
-        set
-    }
-}
-
-impl fmt::Debug for SeatSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter()).finish()
-    }
-}
-
-/// One value per seat, indexed by [`Seat`].
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
-pub struct BySeat<T>(pub [T; 4]);
-
-impl<T> BySeat<T> {
-    /// A value for each seat from `f(seat)`.
-    pub fn from_fn(mut f: impl FnMut(Seat) -> T) -> BySeat<T> {
-        BySeat(Seat::ALL.map(&mut f))
-    }
-
-    /// `(seat, &value)` pairs in turn order.
-    pub fn iter(&self) -> impl Iterator<Item = (Seat, &T)> {
-        Seat::ALL.into_iter().zip(self.0.iter())
-    }
-}
-
-impl<T> Index<Seat> for BySeat<T> {
-    type Output = T;
-    fn index(&self, seat: Seat) -> &T {
-        &self.0[seat.index()]
-    }
-}
-
-impl<T> IndexMut<Seat> for BySeat<T> {
-    fn index_mut(&mut self, seat: Seat) -> &mut T {
-        &mut self.0[seat.index()]
-    }
-}
 
 /// Whether a piece is a flat token or the round marble.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -262,9 +70,10 @@ impl Piece {
         1 + (self.seat as u8) * 2 + matches!(self.kind, PieceKind::Marble) as u8
     }
 
-    /// Inverse of [`Piece::code`]; `code` must be 1…8.
+    /// Inverse of [`Piece::code`]; `code` is 1…8 (a formation only holds
+    /// codes made by [`Piece::code`]).
     pub(crate) const fn from_code(code: u8) -> Piece {
-        let c = code - 1;
+        let c = code.wrapping_sub(1) & 7;
         let seat = Seat::from_index((c / 2) as usize);
         if c % 2 == 1 { Piece::marble(seat) } else { Piece::token(seat) }
     }
@@ -457,21 +266,5 @@ mod tests {
         assert_eq!(Formation::from_pieces(&[s, s, s]), None);
         assert_eq!(tower.without_top(), unit);
         assert_eq!(unit.without_top(), Formation::EMPTY);
-    }
-
-    #[test]
-    fn r02_turns_go_clockwise_skipping_seats_out() {
-        let set: SeatSet = [Seat::South, Seat::North, Seat::East].into_iter().collect();
-        assert_eq!(set.next_after(Seat::South), Some(Seat::North));
-        assert_eq!(set.next_after(Seat::East), Some(Seat::South));
-        assert_eq!(set.next_after(Seat::West), Some(Seat::North));
-        assert_eq!(SeatSet::EMPTY.next_after(Seat::West), None);
-    }
-
-    #[test]
-    fn seats_parse_by_name_and_letter() {
-        assert_eq!("north".parse(), Ok(Seat::North));
-        assert_eq!("E".parse(), Ok(Seat::East));
-        assert!("x".parse::<Seat>().is_err());
     }
 }

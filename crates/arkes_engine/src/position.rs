@@ -1,41 +1,21 @@
 //! [`Position`]: a validated grid with the seat to move, the seats still in
 //! and the grid states already seen (R10); legal moves, play and undo.
 
-use std::collections::HashSet;
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::ControlFlow;
 use std::str::FromStr;
 
+use game_core::{BySeat, Coord, DIRECTIONS, History, Seat, SeatSet};
 use thiserror::Error;
 
 use crate::board::Board;
-use crate::coord::{Coord, DIRECTIONS};
 use crate::mv::{IllegalMoveError, Move, MoveError, MoveKind, MoveText};
-use crate::piece::{BySeat, Formation, Piece, PieceKind, Seat, SeatSet};
+use crate::piece::{Formation, Piece, PieceKind};
 use crate::setup::{ParseSetupError, Placement, Setup, SetupError};
 use crate::zobrist;
 
-/// Zobrist keys are already uniformly random: hash them as themselves.
-#[derive(Default, Clone, Copy)]
-pub(crate) struct IdentityHasher(u64);
-
-impl Hasher for IdentityHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
-/// The set of Zobrist hashes of the states that have occurred (R10).
-pub(crate) type History = HashSet<u64, BuildHasherDefault<IdentityHasher>>;
+/// A state of R10: the grid and the seat to move next.
+pub type State = (Board, Seat);
 
 /// Why a player won (R11, R14).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
@@ -47,14 +27,17 @@ pub enum WinReason {
     LastMarble,
 }
 
-/// A decided game: who won and why (R11, R14).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Win {
-    /// The winner.
-    pub seat: Seat,
-    /// Why.
-    pub reason: WinReason,
+impl fmt::Display for WinReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            WinReason::GoldenCell => "their marble reached the golden cell (R11)",
+            WinReason::LastMarble => "theirs is the last marble standing (R14)",
+        })
+    }
 }
+
+/// A decided game: who won and why (R11, R14).
+pub type Win = game_core::Win<WinReason>;
 
 /// A piece taken off the board by a capture (R7, R8, R9).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -79,7 +62,7 @@ pub struct Elimination {
 
 /// What one call to [`Position::play`] (or [`Position::eliminate_to_move`])
 /// changed, and everything [`Position::undo`] needs to take it back.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Undo {
     mv: Option<Move>,
     mover: Seat,
@@ -87,12 +70,14 @@ pub struct Undo {
     eliminated: [Option<Elimination>; 3],
     cells: [(Coord, Formation); 5],
     cell_count: u8,
-    inserted: [u64; 4],
-    inserted_count: u8,
+    /// States pushed on the history (R10), popped by undo.
+    pushed: u8,
     to_move: Seat,
     seats_in: SeatSet,
     marbles: BySeat<Option<Coord>>,
     hash: u64,
+    /// The hash after the step: [`Position::undo`] checks it.
+    after: u64,
 }
 
 impl Undo {
@@ -121,12 +106,17 @@ impl Undo {
     }
 }
 
-/// A legal ARKES position: board, seat to move, seats still in, and the set of
+/// A legal ARKES position: board, seat to move, seats still in, and the
 /// grid states that have occurred with their next player (R10).
 ///
 /// Build one with [`Position::from_setup`], or parse the position format
 /// (see the crate documentation) with `str::parse`. Equality compares board,
-/// seat to move and seats in; not the history.
+/// seat to move and seats in; not the history, which
+/// [`Position::history`] gives.
+///
+/// R10 is exact: a state is looked up by its Zobrist hash and confirmed by
+/// comparing the grid itself, so a hash collision never forbids a legal
+/// move; the check stays O(1).
 ///
 /// Eliminations for lack of a legal move (R12) happen inside [`Position::play`]
 /// (and when the position is built): whenever a seat is to move, it has a
@@ -138,7 +128,7 @@ pub struct Position {
     seats_in: SeatSet,
     marbles: BySeat<Option<Coord>>,
     hash: u64,
-    history: History,
+    history: History<State>,
 }
 
 impl PartialEq for Position {
@@ -167,6 +157,16 @@ impl Position {
     /// # Errors
     /// The [`SetupError`] naming the first rule the set-up breaks.
     pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
+        let mut position = Position::from_setup_as_given(setup)?;
+        let mut undo = position.empty_undo(None);
+        position.eliminate_stuck(&mut undo);
+        Ok(position)
+    }
+
+    /// As [`Position::from_setup`], without the start-of-turn check of R12:
+    /// the seat to move may have no legal move ([`crate::Game`] runs that
+    /// check itself, counting the rounds it passes, R15).
+    pub(crate) fn from_setup_as_given(setup: &Setup) -> Result<Position, SetupError> {
         let (board, seats_in) = setup.validate()?;
         let mut marbles = BySeat([None; 4]);
         for (cell, formation) in board.occupied() {
@@ -183,9 +183,7 @@ impl Position {
             history: History::default(),
         };
         position.hash = position.hash_from_scratch();
-        position.history.insert(position.hash);
-        let mut undo = position.empty_undo(None);
-        position.eliminate_stuck(&mut undo);
+        position.history.push(position.hash, (position.board.clone(), position.to_move));
         Ok(position)
     }
 
@@ -242,18 +240,59 @@ impl Position {
         self.hash
     }
 
-    /// Whether the state `hash` (grid + seat to move) has occurred (R10).
+    /// Whether the state of `board` with `to_move` next has occurred (R10).
     #[must_use]
-    pub fn has_occurred(&self, hash: u64) -> bool {
-        self.history.contains(&hash)
+    pub fn has_occurred(&self, board: &Board, to_move: Seat) -> bool {
+        let hash = Position::hash_of(board, to_move);
+        self.history.count(hash, || (board.clone(), to_move)) > 0
+    }
+
+    /// The states that have occurred (R10), oldest first: compare two
+    /// positions' histories with `==`.
+    #[must_use]
+    pub fn history(&self) -> &History<State> {
+        &self.history
+    }
+
+    /// Records `state` as having occurred under the Zobrist key `hash`, which
+    /// need not be its own: for tests that a key collision never makes R10
+    /// forbid a legal move. Not for games (it breaks the stack order of
+    /// undo).
+    #[doc(hidden)]
+    pub fn record_state_under_key_for_tests(&mut self, hash: u64, state: State) {
+        self.history.push(hash, state);
     }
 
     /// The hash computed from the whole board, for checking the incremental one.
     #[must_use]
     pub fn hash_from_scratch(&self) -> u64 {
-        self.board
-            .occupied()
-            .fold(zobrist::seat_key(self.to_move), |h, (c, f)| h ^ zobrist::formation_key(c, f))
+        Position::hash_of(&self.board, self.to_move)
+    }
+
+    fn hash_of(board: &Board, to_move: Seat) -> u64 {
+        board.occupied().fold(zobrist::seat_key(to_move), |h, (c, f)| h ^ zobrist::formation_key(c, f))
+    }
+
+    /// Whether `mv`, whose resulting hash is `hash`, recreates a state that
+    /// has occurred (R10): the hash finds candidates, the grid confirms.
+    #[inline]
+    fn repeats(&self, mv: Move, hash: u64) -> bool {
+        self.history.has_key(hash) && self.history.count(hash, || self.state_after(mv)) > 0
+    }
+
+    /// The state (grid, next seat) right after `mv`, before any elimination.
+    fn state_after(&self, mv: Move) -> State {
+        let mut board = self.board.clone();
+        let from_f = board.get(mv.from);
+        let Some(piece) = from_f.top() else { return (board, self.to_move) };
+        let (landed, captured) = Position::land(piece, mv.kind, board.get(mv.to));
+        board.set(mv.from, from_f.without_top());
+        board.set(mv.to, landed);
+        let mut seats_in = self.seats_in;
+        if let Some((p, _)) = captured.filter(|(p, _)| p.is_marble()) {
+            seats_in.remove(p.seat);
+        }
+        (board, Position::next_seat(seats_in, self.to_move))
     }
 
     /// The winner, if the game is decided: a marble on the golden cell (R11) or
@@ -364,6 +403,7 @@ impl Position {
     /// R3–R8 allow, before the repetition rule R10 is checked.
     #[inline]
     fn for_each_candidate(&self, mut f: impl FnMut(Move, u64) -> ControlFlow<()>) -> ControlFlow<()> {
+        let shape = self.board.shape();
         let side = self.board.side();
         let seat = self.to_move;
         for rank in 0..side {
@@ -376,7 +416,7 @@ impl Position {
                 }
                 let origin = self.origin(from, piece, formation);
                 for (df, dr) in DIRECTIONS {
-                    let Some(to) = from.offset(df, dr, side) else { continue };
+                    let Some(to) = from.offset(df, dr, shape) else { continue };
                     let target = self.board.get(to);
                     if let Ok(kind) = Position::classify(piece, origin.from_tower, target) {
                         f(Move { from, to, kind }, self.hash_after(origin, to, target, kind))?;
@@ -395,7 +435,7 @@ impl Position {
             return;
         }
         let _ = self.for_each_candidate(|mv, hash| {
-            if !self.history.contains(&hash) {
+            if !self.repeats(mv, hash) {
                 out.push(mv);
             }
             ControlFlow::Continue(())
@@ -417,8 +457,8 @@ impl Position {
             return 0;
         }
         let mut n = 0;
-        let _ = self.for_each_candidate(|_, hash| {
-            n += u64::from(!self.history.contains(&hash));
+        let _ = self.for_each_candidate(|mv, hash| {
+            n += u64::from(!self.repeats(mv, hash));
             ControlFlow::Continue(())
         });
         n
@@ -429,12 +469,8 @@ impl Position {
     pub fn has_legal_move(&self) -> bool {
         self.outcome().is_none()
             && self
-                .for_each_candidate(|_, hash| {
-                    if self.history.contains(&hash) {
-                        ControlFlow::Continue(())
-                    } else {
-                        ControlFlow::Break(())
-                    }
+                .for_each_candidate(|mv, hash| {
+                    if self.repeats(mv, hash) { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
                 })
                 .is_break()
     }
@@ -464,10 +500,11 @@ impl Position {
         let origin = self.origin(from, piece, formation);
         let target = self.board.get(to);
         let kind = Position::classify(piece, origin.from_tower, target).map_err(|r| r.error(to))?;
-        if self.history.contains(&self.hash_after(origin, to, target, kind)) {
+        let mv = Move { from, to, kind };
+        if self.repeats(mv, self.hash_after(origin, to, target, kind)) {
             return Err(IllegalMoveError::Repetition);
         }
-        Ok(Move { from, to, kind })
+        Ok(mv)
     }
 
     /// Whether the move named by `mv.from`, `mv.to` is legal (R3–R10). Its
@@ -513,6 +550,16 @@ impl Position {
     /// # Panics
     /// May panic, or corrupt the position, if `mv` is not legal.
     pub fn play_unchecked(&mut self, mv: Move) -> Undo {
+        let mut undo = self.play_move_only(mv);
+        self.eliminate_stuck(&mut undo);
+        undo.after = self.hash;
+        undo
+    }
+
+    /// Plays `mv` (legal) and passes the turn, without the start-of-turn
+    /// check of R12 for the next seat ([`crate::Game`] makes it in its own
+    /// step, after checking the limits of R15).
+    pub(crate) fn play_move_only(&mut self, mv: Move) -> Undo {
         let mut undo = self.empty_undo(Some(mv));
         let from_f = self.board.get(mv.from);
         let target = self.board.get(mv.to);
@@ -533,7 +580,26 @@ impl Position {
             }
         }
         self.pass_turn(&mut undo);
-        self.eliminate_stuck(&mut undo);
+        undo.after = self.hash;
+        undo
+    }
+
+    /// The start-of-turn check of R12 for the seat to move alone: if it has
+    /// no legal move (and the game goes on), its marble is removed and the
+    /// turn passes; the undo record of that removal.
+    pub(crate) fn eliminate_if_stuck(&mut self) -> Option<Undo> {
+        if self.outcome().is_some() || self.has_legal_move() {
+            return None;
+        }
+        Some(self.eliminate_one())
+    }
+
+    /// Removes the marble of the seat to move and passes the turn (R12),
+    /// nothing more.
+    pub(crate) fn eliminate_one(&mut self) -> Undo {
+        let mut undo = self.empty_undo(None);
+        self.remove_marble_to_move(&mut undo);
+        undo.after = self.hash;
         undo
     }
 
@@ -550,13 +616,23 @@ impl Position {
         let mut undo = self.empty_undo(None);
         self.remove_marble_to_move(&mut undo);
         self.eliminate_stuck(&mut undo);
+        undo.after = self.hash;
         Ok(undo)
     }
 
-    /// Takes back what `undo` recorded; `undo` must be the last step played.
+    /// Takes back what `undo` recorded.
+    ///
+    /// # Panics
+    /// If `undo` is not the record of the last step played on this position
+    /// (its hash after the step is not this position's): a foreign record
+    /// would corrupt the position, so it is refused.
     pub fn undo(&mut self, undo: Undo) {
-        for &hash in &undo.inserted[..undo.inserted_count as usize] {
-            self.history.remove(&hash);
+        assert_eq!(
+            self.hash, undo.after,
+            "Position::undo: the undo record is not of the last step played on this position"
+        );
+        for _ in 0..undo.pushed {
+            self.history.pop();
         }
         for &(cell, formation) in undo.cells[..undo.cell_count as usize].iter().rev() {
             self.board.set(cell, formation);
@@ -567,11 +643,6 @@ impl Position {
         self.hash = undo.hash;
     }
 
-    /// An undo record of a step that changed nothing (a draw on the clock).
-    pub(crate) fn null_undo(&self) -> Undo {
-        self.empty_undo(None)
-    }
-
     fn empty_undo(&self, mv: Option<Move>) -> Undo {
         Undo {
             mv,
@@ -580,12 +651,12 @@ impl Position {
             eliminated: [None; 3],
             cells: [(Coord::new(0, 0), Formation::EMPTY); 5],
             cell_count: 0,
-            inserted: [0; 4],
-            inserted_count: 0,
+            pushed: 0,
             to_move: self.to_move,
             seats_in: self.seats_in,
             marbles: self.marbles,
             hash: self.hash,
+            after: self.hash,
         }
     }
 
@@ -600,10 +671,8 @@ impl Position {
         let next = Position::next_seat(self.seats_in, self.to_move);
         self.hash ^= zobrist::seat_key(self.to_move) ^ zobrist::seat_key(next);
         self.to_move = next;
-        if self.history.insert(self.hash) {
-            undo.inserted[undo.inserted_count as usize] = self.hash;
-            undo.inserted_count += 1;
-        }
+        self.history.push(self.hash, (self.board.clone(), self.to_move));
+        undo.pushed += 1;
     }
 
     fn remove_marble_to_move(&mut self, undo: &mut Undo) {
@@ -722,9 +791,11 @@ pub(crate) mod naive {
             }
             next.to_move = Position::next_seat(next.seats_in, next.to_move);
             next.hash = next.hash_from_scratch();
-            if !next.history.insert(next.hash) {
+            let state = (next.board.clone(), next.to_move);
+            if next.history.count(next.hash, || state.clone()) > 0 {
                 return None;
             }
+            next.history.push(next.hash, state);
             let mut undo = next.empty_undo(None);
             next.eliminate_stuck(&mut undo);
             Some(next)

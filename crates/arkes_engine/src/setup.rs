@@ -8,9 +8,10 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::board::{Board, VALID_SIDES, write_grid};
-use crate::coord::{Coord, MAX_SIDE};
-use crate::piece::{Formation, Piece, PieceKind, Seat, SeatSet};
+use game_core::{BoardShape, Coord, Seat, SeatSet};
+
+use crate::board::{Board, MAX_SIDE, VALID_SIDES, golden_cell, write_grid};
+use crate::piece::{Formation, Piece, PieceKind};
 
 /// The pieces on one cell of a [`Setup`], bottom first.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -72,8 +73,8 @@ pub enum SetupError {
         /// The board side.
         side: u8,
     },
-    /// A cell is described twice.
-    #[error("cell {0} is described twice")]
+    /// R4: a cell holds one formation, described once.
+    #[error("R4: cell {0} is described twice")]
     DuplicateCell(Coord),
     /// R4: a cell holds at most two pieces.
     #[error("R4: cell {cell} holds {count} pieces; a cell holds at most two")]
@@ -109,8 +110,8 @@ pub enum SetupError {
         /// The token's seat.
         token: Seat,
     },
-    /// Each player has a single marble.
-    #[error("{seat} has two marbles, on {first} and {second}")]
+    /// R2: each player has a single marble.
+    #[error("R2: {seat} has two marbles, on {first} and {second}")]
     TwoMarbles {
         /// The seat.
         seat: Seat,
@@ -178,7 +179,7 @@ impl Setup {
 
     /// Checks the set-up and builds its board and seat set.
     pub(crate) fn validate(&self) -> Result<(Board, SeatSet), SetupError> {
-        check_side(self.side)?;
+        let shape = check_side(self.side)?;
         if self.seats.is_empty() {
             return Err(SetupError::NoSeats);
         }
@@ -195,7 +196,7 @@ impl Setup {
         if !seats.contains(self.to_move) {
             return Err(SetupError::ToMoveNotInGame(self.to_move));
         }
-        let mut board = Board::empty(self.side);
+        let mut board = Board::empty(shape);
         let mut seen = HashMap::new();
         let mut marbles: [Option<Coord>; 4] = [None; 4];
         for Placement { cell, pieces } in &self.cells {
@@ -245,9 +246,12 @@ impl Setup {
     }
 }
 
-fn check_side(side: u8) -> Result<(), SetupError> {
-    if VALID_SIDES.contains(&side) {
-        Ok(())
+/// The square shape of a valid side (R1).
+fn check_side(side: u8) -> Result<BoardShape, SetupError> {
+    if VALID_SIDES.contains(&side)
+        && let Some(shape) = BoardShape::square(side)
+    {
+        Ok(shape)
     } else if (VALID_SIDES[0]..=MAX_SIDE).contains(&side) {
         Err(SetupError::EvenSide(side))
     } else {
@@ -454,7 +458,7 @@ impl fmt::Display for Setup {
     /// several entries for one cell shows the last one.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let side = self.side.min(MAX_SIDE);
-        let golden = Coord::golden(side);
+        let golden = BoardShape::square(side).map(golden_cell);
         let texts: HashMap<Coord, String> = self
             .cells
             .iter()
@@ -463,7 +467,7 @@ impl fmt::Display for Setup {
             .collect();
         write_grid(side, f, |c| match texts.get(&c) {
             Some(t) => t.clone(),
-            None if c == golden => "*".to_owned(),
+            None if Some(c) == golden => "*".to_owned(),
             None => ".".to_owned(),
         })?;
         writeln!(f, "to move: {}", self.to_move)?;

@@ -5,35 +5,16 @@
 //! piece) and the key of the seat to move. It identifies a grid state together
 //! with the next player, which is exactly what the repetition rule R10 compares.
 
-use crate::coord::{Coord, MAX_CELLS};
-use crate::piece::{Formation, Seat};
+use game_core::{Coord, MAX_CELLS, Seat};
+
+use crate::piece::Formation;
 
 const SEED: u64 = 0x4152_4b45_535f_3344; // "ARKES_3D"
-
-/// SplitMix64, a good generator for keys (Steele, Lea, Flood 2014).
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (state, z ^ (z >> 31))
-}
 
 const PIECE_KEYS: usize = MAX_CELLS * 2 * 8;
 
 /// Keys for every piece code (1…8) on every cell and level, then the 4 seats.
-static KEYS: [u64; PIECE_KEYS + 4] = {
-    let mut keys = [0u64; PIECE_KEYS + 4];
-    let mut state = SEED;
-    let mut i = 0;
-    while i < keys.len() {
-        let (next, key) = splitmix(state);
-        state = next;
-        keys[i] = key;
-        i += 1;
-    }
-    keys
-};
+static KEYS: [u64; PIECE_KEYS + 4] = game_core::zobrist::keys(SEED);
 
 /// The key of the seat to move.
 #[inline]

@@ -26,6 +26,15 @@ fn with(cells: &[(&str, &str)], seats: &[Seat], to_move: Seat) -> Setup {
 
 const SN: &[Seat] = &[Seat::South, Seat::North];
 
+/// The message starts with the number of the rule it names, like `R4: `.
+fn names_a_rule(message: &str) {
+    let digits = message.strip_prefix('R').map(|rest| rest.chars().take_while(char::is_ascii_digit).count());
+    assert!(
+        digits.is_some_and(|n| n > 0) && message.contains(": "),
+        "the message does not start with its rule: {message}"
+    );
+}
+
 #[test]
 fn every_setup_error_is_reported() {
     use Seat::*;
@@ -70,7 +79,7 @@ fn every_setup_error_is_reported() {
     ];
     for (setup, error) in cases {
         assert_eq!(Position::from_setup(&setup), Err(error.clone()), "{setup:?}");
-        assert!(!error.to_string().is_empty());
+        names_a_rule(&error.to_string());
     }
     assert_eq!(Setup::standard(7, 9), Err(SetupError::PlayerCount(7)));
 }
@@ -102,27 +111,54 @@ in: South North
 fn malformed_position_texts_are_parse_errors() {
     let good = Position::standard(2, 5).unwrap().to_string();
     assert!(good.parse::<Position>().is_ok());
-    let cases: Vec<(String, fn(&ParseSetupError) -> bool)> = vec![
-        (String::new(), |e| matches!(e, ParseSetupError::NoDiagram)),
-        ("to move: S\nin: S N".into(), |e| matches!(e, ParseSetupError::NoDiagram)),
-        (good.replace("to move: South\n", ""), |e| matches!(e, ParseSetupError::MissingToMove)),
-        (good.replace("in: South North\n", ""), |e| matches!(e, ParseSetupError::MissingSeatsIn)),
-        (good.replace("to move: South", "to move: Middle"), |e| matches!(e, ParseSetupError::BadSeat { .. })),
-        (good.replace("in: South North", "in: South Nord"), |e| matches!(e, ParseSetupError::BadSeat { .. })),
-        (good.replace("Ss", "Sx"), |e| matches!(e, ParseSetupError::BadCell { .. })),
-        (good.replace("\n4 ", "\n7 "), |e| matches!(e, ParseSetupError::RankOutOfOrder { .. })),
-        (good.replace("3 .  .  *", "3 .  *"), |e| matches!(e, ParseSetupError::RowLength { .. })),
-        (good.lines().filter(|l| !l.starts_with("1 ")).collect::<Vec<_>>().join("\n"), |e| {
-            matches!(e, ParseSetupError::MissingRanks { .. })
-        }),
-        (format!("12 {}\n", ". ".repeat(12)), |e| matches!(e, ParseSetupError::TooWide { .. })),
-        (format!("{good}\nhello"), |e| matches!(e, ParseSetupError::UnexpectedLine { .. })),
+    type Case = (String, fn(&ParseSetupError) -> bool, &'static str);
+    let cases: Vec<Case> = vec![
+        (String::new(), |e| matches!(e, ParseSetupError::NoDiagram), "no board diagram"),
+        ("to move: S\nin: S N".into(), |e| matches!(e, ParseSetupError::NoDiagram), "no board diagram"),
+        (good.replace("to move: South\n", ""), |e| matches!(e, ParseSetupError::MissingToMove), "to move:"),
+        (good.replace("in: South North\n", ""), |e| matches!(e, ParseSetupError::MissingSeatsIn), "in: SEAT"),
+        (
+            good.replace("to move: South", "to move: Middle"),
+            |e| matches!(e, ParseSetupError::BadSeat { line: 7, .. }),
+            "line 7: `Middle` is not a seat",
+        ),
+        (
+            good.replace("in: South North", "in: South Nord"),
+            |e| matches!(e, ParseSetupError::BadSeat { line: 8, .. }),
+            "line 8: `Nord` is not a seat",
+        ),
+        (good.replace("Ss", "Sx"), |e| matches!(e, ParseSetupError::BadCell { line: 5, .. }), "line 5: `Sx`"),
+        (
+            good.replace("\n4 ", "\n7 "),
+            |e| matches!(e, ParseSetupError::RankOutOfOrder { line: 2, expected: 4, .. }),
+            "line 2: expected rank 4",
+        ),
+        (
+            good.replace("3 .  .  *", "3 .  *"),
+            |e| matches!(e, ParseSetupError::RowLength { line: 3, .. }),
+            "line 3: rank 3 has 4 cells, expected 5",
+        ),
+        (
+            good.lines().filter(|l| !l.starts_with("1 ")).collect::<Vec<_>>().join("\n"),
+            |e| matches!(e, ParseSetupError::MissingRanks { .. }),
+            "the diagram stops at rank 2",
+        ),
+        (
+            format!("12 {}\n", ". ".repeat(12)),
+            |e| matches!(e, ParseSetupError::TooWide { .. }),
+            "12 cells in a rank",
+        ),
+        (
+            format!("{good}\nhello"),
+            |e| matches!(e, ParseSetupError::UnexpectedLine { .. }),
+            "unexpected `hello`",
+        ),
     ];
-    for (text, is_expected) in cases {
+    for (text, is_expected, says) in cases {
         match text.parse::<Position>() {
             Err(ParsePositionError::Text(e)) => {
                 assert!(is_expected(&e), "unexpected error {e:?} for\n{text}");
-                assert!(!e.to_string().is_empty());
+                assert!(e.to_string().contains(says), "`{e}` does not say `{says}`");
             }
             other => panic!("expected a parse error for\n{text}\ngot {other:?}"),
         }
@@ -204,7 +240,7 @@ in: South North
 
 #[test]
 fn an_illegal_move_changes_nothing() {
-    let mut game = Game::standard(2, 9).unwrap();
+    let mut game = standard();
     let before = game.to_json();
     assert!(game.play_text("e1-e2").is_err());
     assert!(game.play_text("b1-b3").is_err());
@@ -214,11 +250,17 @@ fn an_illegal_move_changes_nothing() {
     let mv = p.legal_moves()[0];
     let illegal = arkes_engine::Move { from: c("e1"), to: c("e2"), kind: mv.kind };
     assert!(p.play(illegal).is_err());
-    assert_eq!(p, Position::standard(2, 9).unwrap());
+    let start = Position::standard(2, 9).unwrap();
+    assert_eq!(p, start);
+    assert_eq!(p.history(), start.history());
+}
+
+fn standard() -> Game {
+    Game::from_setup(Setup::standard(2, 9).unwrap()).unwrap()
 }
 
 fn saved_game() -> String {
-    let mut game = Game::standard(2, 9).unwrap();
+    let mut game = standard();
     for m in ["b1-b2", "b9-b8", "c1-c2"] {
         game.play_text(m).unwrap();
     }
@@ -229,37 +271,91 @@ fn saved_game() -> String {
 fn corrupt_save_files_are_clear_errors() {
     let good = saved_game();
     assert!(Game::from_json(&good).is_ok());
-    let cases: Vec<(String, fn(&LoadError) -> bool)> = vec![
-        (String::new(), |e| matches!(e, LoadError::Json(_))),
-        ("not json".into(), |e| matches!(e, LoadError::Json(_))),
-        ("{}".into(), |e| matches!(e, LoadError::MissingFormat)),
-        ("[1, 2]".into(), |e| matches!(e, LoadError::MissingFormat)),
+    type Case = (String, fn(&LoadError) -> bool, &'static str);
+    let cases: Vec<Case> = vec![
+        (String::new(), |e| matches!(e, LoadError::Json(_)), "not a valid ARKES save"),
+        ("not json".into(), |e| matches!(e, LoadError::Json(_)), "not a valid ARKES save: expected"),
+        ("{}".into(), |e| matches!(e, LoadError::MissingFormat), "no \"format\" field"),
+        ("[1, 2]".into(), |e| matches!(e, LoadError::MissingFormat), "no \"format\" field"),
         (
             good.replace("\"format\": 1", "\"format\": 2"),
             |e| matches!(e, LoadError::UnsupportedFormat { found } if found == "2"),
+            "save format 2 is not supported",
         ),
-        (good.replace("\"format\": 1", "\"format\": \"1\""), |e| {
-            matches!(e, LoadError::UnsupportedFormat { .. })
-        }),
-        (good.replace("\"side\": 9", "\"side\": 8"), |e| {
-            matches!(e, LoadError::Setup(SetupError::EvenSide(8)))
-        }),
-        (good.replace("\"b9-b8\"", "\"b9-b7\""), |e| matches!(e, LoadError::Ply { ply: 2, .. })),
-        (good.replace("\"b9-b8\"", "\"b9b\""), |e| matches!(e, LoadError::Json(_))),
-        (good.replace("\"ply\": \"move\"", "\"ply\": \"teleport\""), |e| matches!(e, LoadError::Json(_))),
-        (good.replace("\"setup\"", "\"extra\": 1, \"setup\""), |e| matches!(e, LoadError::Json(_))),
-        (good.replacen("\"S\"", "\"X\"", 1), |e| matches!(e, LoadError::Json(_))),
-        (good.replacen("\"ms\": 0", "\"ms\": -1", 1), |e| matches!(e, LoadError::Json(_))),
+        (
+            good.replace("\"format\": 1", "\"format\": \"1\""),
+            |e| matches!(e, LoadError::UnsupportedFormat { .. }),
+            "save format \"1\" is not supported",
+        ),
+        (
+            good.replace("\"game\": \"arkes\"", "\"game\": \"arcanor\""),
+            |e| matches!(e, LoadError::WrongGame { found } if found == "arcanor"),
+            "a save of the game `arcanor`, not of ARKES",
+        ),
+        (
+            good.replace("\"side\": 9", "\"side\": 8"),
+            |e| matches!(e, LoadError::Setup(SetupError::EvenSide(8))),
+            "starting position is invalid: R1",
+        ),
+        (
+            good.replace("\"b9-b8\"", "\"b9-b7\""),
+            |e| matches!(e, LoadError::Ply { ply: 2, .. }),
+            "ply 2 (b9-b7) cannot be replayed: R3",
+        ),
+        (good.replace("\"b9-b8\"", "\"b9b\""), |e| matches!(e, LoadError::Json(_)), "`b9b` is not a move"),
+        (
+            good.replace("\"ply\": \"move\"", "\"ply\": \"teleport\""),
+            |e| matches!(e, LoadError::Json(_)),
+            "teleport",
+        ),
+        (
+            good.replace("\"setup\"", "\"extra\": 1, \"setup\""),
+            |e| matches!(e, LoadError::Json(_)),
+            "unknown field `extra`",
+        ),
+        (good.replacen("\"S\"", "\"X\"", 1), |e| matches!(e, LoadError::Json(_)), "`X` is not a piece"),
+        (good.replacen("\"ms\": 0", "\"ms\": -1", 1), |e| matches!(e, LoadError::Json(_)), "-1"),
+        (
+            clocked(u64::MAX, 1),
+            |e| matches!(e, LoadError::Json(_)),
+            "the initial time of 18446744073709551615 ms is more than a week",
+        ),
+        (clocked(0, 0), |e| matches!(e, LoadError::Json(_)), "must start with some time"),
+        (clocked(60_000, u64::MAX), |e| matches!(e, LoadError::Json(_)), "increment"),
+        (
+            good.replacen("\"ms\": 0", "\"ms\": 18446744073709551616", 1),
+            |e| matches!(e, LoadError::Json(_)),
+            "not a valid ARKES save",
+        ),
     ];
-    for (text, is_expected) in cases {
+    for (text, is_expected, says) in cases {
         match Game::from_json(&text) {
             Err(e) => {
                 assert!(is_expected(&e), "unexpected {e:?}");
-                assert!(!e.to_string().is_empty());
+                assert!(e.to_string().contains(says), "`{e}` does not say `{says}`");
             }
             Ok(_) => panic!("loaded a corrupt save:\n{text}"),
         }
     }
+}
+
+/// A save of a game with a clock of `initial_ms` + `increment_ms`, written
+/// by hand (the engine refuses to build such clocks).
+fn clocked(initial_ms: u64, increment_ms: u64) -> String {
+    saved_game().replace(
+        "\"clock\": null",
+        &format!("\"clock\": {{\"initial_ms\": {initial_ms}, \"increment_ms\": {increment_ms}}}"),
+    )
+}
+
+#[test]
+fn a_save_without_a_game_tag_is_arkes() {
+    let good = saved_game();
+    assert!(good.contains("\"game\": \"arkes\""));
+    let old = good.replace("\"game\": \"arkes\",", "");
+    assert!(!old.contains("\"game\""));
+    let loaded = Game::from_json(&old).unwrap();
+    assert_eq!(loaded.record(), Game::from_json(&good).unwrap().record());
 }
 
 #[test]
@@ -278,8 +374,9 @@ fn truncated_and_mangled_save_files_never_panic_or_load_wrongly() {
     let good = saved_game();
     let original = Game::from_json(&good).unwrap();
     for cut in 0..good.len() {
-        if let Ok(game) = Game::from_json(&good[..cut]) {
-            panic!("a save truncated at {cut} loaded: {:?}", game.plies());
+        match Game::from_json(&good[..cut]) {
+            Ok(game) => panic!("a save truncated at {cut} loaded: {:?}", game.plies()),
+            Err(e) => assert!(e.to_string().contains("ARKES save"), "{e}"),
         }
     }
     let bytes = good.as_bytes();
@@ -287,10 +384,9 @@ fn truncated_and_mangled_save_files_never_panic_or_load_wrongly() {
         let mut mangled = bytes.to_vec();
         mangled[i] ^= 0x55;
         if let Ok(text) = std::str::from_utf8(&mangled) {
-            // Either an error, or a game that is still a valid replay (e.g. a
-            // digit of a time changed): never a panic.
+            // An error, never a panic, and never another game.
             if let Ok(game) = Game::from_json(text) {
-                assert_eq!(game.plies().len(), original.plies().len());
+                assert_eq!(game.record(), original.record(), "byte {i} changed, the game loaded differently");
             }
         }
     }

@@ -4,15 +4,22 @@ mod common;
 
 use std::num::NonZeroU32;
 
-use arkes_engine::{Clock, DrawReason, Game, Limits, Outcome, Ply, Position, Seat, Setup, Win, WinReason};
-use common::pos;
+use arkes_engine::{
+    Clock, ClockError, DrawReason, Game, Limits, LoadError, Outcome, Ply, PlyEffects, PlyError, Position,
+    Seat, Setup, Win, WinReason,
+};
+use common::{c, pos};
 
 fn limits(rounds: Option<u32>, without_capture: Option<u32>, clock: Option<(u64, u64)>) -> Limits {
     Limits {
         rounds: rounds.and_then(NonZeroU32::new),
         rounds_without_capture: without_capture.and_then(NonZeroU32::new),
-        clock: clock.map(|(initial_ms, increment_ms)| Clock { initial_ms, increment_ms }),
+        clock: clock.map(|(initial_ms, increment_ms)| Clock::new(initial_ms, increment_ms).unwrap()),
     }
+}
+
+fn standard(players: usize, side: u8) -> Game {
+    Game::from_setup(Setup::standard(players, side).unwrap()).unwrap()
 }
 
 fn play_all(game: &mut Game, moves: &[&str]) {
@@ -24,7 +31,7 @@ fn play_all(game: &mut Game, moves: &[&str]) {
 #[test]
 fn r15_defaults_are_100_rounds_no_capture_limit_no_clock() {
     assert_eq!(Limits::default(), limits(Some(100), None, None));
-    let game = Game::standard(2, 9).unwrap();
+    let game = standard(2, 9);
     assert_eq!(game.round(), 1);
     assert_eq!(game.clock_ms(Seat::South), None);
 }
@@ -44,7 +51,7 @@ fn r15_the_game_is_drawn_when_the_last_round_ends() {
 
 #[test]
 fn r15_rounds_count_with_three_players() {
-    let mut game = Game::standard(3, 9).unwrap();
+    let mut game = standard(3, 9);
     play_all(&mut game, &["b1-b2", "a2-b3"]);
     assert_eq!(game.rounds_completed(), 0);
     play_all(&mut game, &["b9-b8"]);
@@ -69,7 +76,7 @@ in: South West North
     .to_setup();
     let mut game = Game::new(setup, Limits::default()).unwrap();
     let report = game.play_text("b2-c2").unwrap();
-    assert_eq!(report.eliminated[0].seat, Seat::West);
+    assert_eq!(report.eliminated()[0].seat, Seat::West);
     assert_eq!(game.rounds_completed(), 0);
     game.play_text("d5-d4").unwrap();
     assert_eq!(game.rounds_completed(), 1);
@@ -110,26 +117,103 @@ in: South North
 
 #[test]
 fn r15_a_win_in_the_last_round_is_a_win() {
+    // North's winning move is the one that ends round 1, the last: the win stands.
     let setup = pos("
-5 .  .  Nn N  .
-4 .  .  S  .  .
-3 .  .  S  .  .
-2 .  .  Ss .  .
-1 .  .  .  .  .
+5 .  .  .  .  .
+4 .  .  Nn .  .
+3 .  .  N  .  .
+2 .  .  .  .  .
+1 .  Ss .  .  .
   a  b  c  d  e
 to move: North
 in: South North
 ")
     .to_setup();
+    let mut game = Game::new(setup.clone(), limits(Some(1), None, None)).unwrap();
+    let report = game.play_text("Mc4-c3").unwrap();
+    assert_eq!(report.outcome, Some(Outcome::Win(Win { seat: Seat::North, reason: WinReason::GoldenCell })));
+    // Any other move ending round 1 draws.
     let mut game = Game::new(setup, limits(Some(1), None, None)).unwrap();
-    let report = game.play_text("d5-d4").unwrap();
-    // North -> South ends round 1: the limit is reached before South can win.
+    let report = game.play_text("c3-d3").unwrap();
     assert_eq!(report.outcome, Some(Outcome::Draw(DrawReason::RoundLimit)));
-    game.undo();
-    let setup = game.setup().clone();
-    let mut game = Game::new(Setup { to_move: Seat::South, ..setup }, limits(Some(1), None, None)).unwrap();
-    let report = game.play_text("Mc2-c3").unwrap();
-    assert_eq!(report.outcome, Some(Outcome::Win(Win { seat: Seat::South, reason: WinReason::GoldenCell })));
+}
+
+#[test]
+fn r15_the_round_limit_comes_before_the_next_seats_r12_check() {
+    // North's move ends round 1 and leaves South (a lone general) with no
+    // legal move. With a limit of 1 round the game is drawn there and then:
+    // South's start-of-turn check belongs to round 2, which is not played.
+    let setup = pos("
+5 .  .  Nn N  .
+4 .  .  .  .  .
+3 .  .  *  .  .
+2 .  .  .  .  .
+1 Ss .  .  .  .
+  a  b  c  d  e
+to move: North
+in: South North
+")
+    .to_setup();
+    let mut game = Game::new(setup.clone(), limits(Some(1), None, None)).unwrap();
+    let report = game.play_text("d5-d4").unwrap();
+    assert_eq!(report.outcome, Some(Outcome::Draw(DrawReason::RoundLimit)));
+    assert!(report.eliminated().is_empty());
+    assert_eq!(game.position().marble(Seat::South), Some(c("a1")), "South is not eliminated");
+    // Without the limit, South is eliminated at the start of its turn and North wins (R12, R14).
+    let mut game = Game::new(setup, Limits::default()).unwrap();
+    let report = game.play_text("d5-d4").unwrap();
+    assert_eq!(report.eliminated()[0].seat, Seat::South);
+    assert_eq!(report.outcome, Some(Outcome::Win(Win { seat: Seat::North, reason: WinReason::LastMarble })));
+}
+
+#[test]
+fn r15_a_round_ending_over_a_seat_eliminated_by_r12_is_checked_at_once() {
+    // 3 players, limit 1: after West's move, North (a lone general) is stuck
+    // and eliminated (R12) in round 1; the turn passes to South, which ends
+    // round 1: a draw at once, South does not move again.
+    let setup = pos("
+5 .  .  .  .  Nn
+4 .  .  .  .  .
+3 W  Ww *  .  .
+2 .  S  .  .  .
+1 .  .  Ss .  .
+  a  b  c  d  e
+to move: West
+in: South West North
+")
+    .to_setup();
+    let mut game = Game::new(setup, limits(Some(1), None, None)).unwrap();
+    let report = game.play_text("a3-a4").unwrap();
+    assert_eq!(report.eliminated()[0].seat, Seat::North);
+    assert_eq!(report.outcome, Some(Outcome::Draw(DrawReason::RoundLimit)));
+    assert_eq!(game.to_move(), Seat::South);
+    assert!(game.legal_moves().is_empty());
+    assert!(game.play_text("b2-b3").is_err());
+}
+
+#[test]
+fn r15_rounds_passed_by_the_set_ups_own_eliminations_count() {
+    // North is to move and stuck: it is eliminated at once (R12) and the
+    // turn passes to South, which ends round 1.
+    let setup = "
+5 .  .  .  .  Nn
+4 .  .  .  .  .
+3 W  Ww *  .  .
+2 .  S  .  .  .
+1 .  .  Ss .  .
+  a  b  c  d  e
+to move: North
+in: South West North
+"
+    .parse::<Setup>()
+    .unwrap();
+    let game = Game::new(setup.clone(), Limits::default()).unwrap();
+    assert_eq!(game.position().marble(Seat::North), None);
+    assert_eq!(game.to_move(), Seat::South);
+    assert_eq!(game.rounds_completed(), 1);
+    assert_eq!(game.round(), 2);
+    let game = Game::new(setup, limits(Some(1), None, None)).unwrap();
+    assert_eq!(game.outcome(), Some(Outcome::Draw(DrawReason::RoundLimit)));
 }
 
 #[test]
@@ -147,25 +231,45 @@ fn r15_the_clock_of_the_seat_to_move_runs_and_gains_the_increment() {
 }
 
 #[test]
-fn r15_every_clock_out_is_a_draw() {
-    // With no time at all on the clocks, the first tick finds every clock out.
-    let mut game = Game::new(Setup::standard(2, 9).unwrap(), limits(None, None, Some((0, 0)))).unwrap();
-    let report = game.tick(1).unwrap();
-    assert_eq!(report.outcome, Some(Outcome::Draw(DrawReason::AllClocksOut)));
-    assert_eq!(game.position(), &Position::standard(2, 9).unwrap());
+fn r15_a_clock_must_start_with_some_time_and_at_most_a_week() {
+    assert_eq!(Clock::new(0, 0), Err(ClockError::NoTime));
+    assert_eq!(Clock::new(u64::MAX, 1), Err(ClockError::InitialTooLong(u64::MAX)));
+    assert_eq!(Clock::new(1, u64::MAX), Err(ClockError::IncrementTooLong(u64::MAX)));
+    let week = 7 * 24 * 3600 * 1000;
+    assert!(Clock::new(week, week).is_ok());
+    assert!(Clock::new(week + 1, 0).is_err());
 }
 
 #[test]
-fn r12_r14_the_last_clock_standing_wins() {
+fn r12_r15_clocks_run_out_one_at_a_time_and_the_last_clock_standing_wins() {
+    let mut game = Game::new(Setup::standard(3, 7).unwrap(), limits(None, None, Some((1_000, 0)))).unwrap();
+    let report = game.tick(5_000).unwrap();
+    assert_eq!(report.eliminated()[0].seat, Seat::South);
+    assert_eq!(report.outcome, None);
+    assert_eq!(game.to_move(), Seat::West);
+    let report = game.tick(1_000).unwrap();
+    assert_eq!(report.eliminated()[0].seat, Seat::West);
+    assert_eq!(report.outcome, Some(Outcome::Win(Win { seat: Seat::North, reason: WinReason::LastMarble })));
+    assert_eq!(game.clock_ms(Seat::North), Some(1_000));
+}
+
+#[test]
+fn r15_a_move_over_time_is_its_own_error() {
     let mut game = Game::new(Setup::standard(2, 9).unwrap(), limits(None, None, Some((5_000, 0)))).unwrap();
-    let report = game.tick(6_000).unwrap();
-    assert_eq!(report.eliminated[0].seat, Seat::South);
-    assert_eq!(game.outcome(), Some(Outcome::Win(Win { seat: Seat::North, reason: WinReason::LastMarble })));
+    game.play_text("b1-b2").unwrap();
+    let mut record = game.record();
+    record.plies[0] = Ply::Move { mv: "b1-b2".parse().unwrap(), ms: 5_000 };
+    assert!(matches!(
+        Game::from_record(&record),
+        Err(LoadError::Ply { ply: 1, error: PlyError::OverTime { ms: 5_000, left: 5_000 }, .. })
+    ));
+    game.tick(1_000);
+    assert!(game.play_text("b9-b8").is_ok());
 }
 
 #[test]
 fn undo_and_redo_walk_the_game_back_and_forth() {
-    let mut game = Game::standard(3, 7).unwrap();
+    let mut game = standard(3, 7);
     let start = game.position().clone();
     play_all(&mut game, &["b1-b2", "a2-b3", "b7-b6"]);
     let after = game.position().clone();
@@ -230,7 +334,7 @@ fn a_record_replays_to_the_same_game() {
 
 #[test]
 fn a_game_played_to_its_end_saves_and_loads() {
-    let mut game = Game::standard(2, 5).unwrap();
+    let mut game = standard(2, 5);
     while game.outcome().is_none() {
         let moves = game.legal_moves();
         game.play(moves[game.plies().len() * 7 % moves.len()]).unwrap();

@@ -16,11 +16,13 @@ fn cases() -> Vec<(usize, u8, u32, u64)> {
 #[test]
 fn r02_perft_of_the_starts_matches_the_pinned_counts() {
     let cases = cases();
-    assert_eq!(cases.len(), 12);
+    assert_eq!(cases.len(), 13);
     for (players, side, depth, nodes) in cases {
         let mut p = Position::standard(players, side).unwrap();
         assert_eq!(perft(&mut p, depth), nodes, "{players} players, side {side}, depth {depth}");
-        assert_eq!(p, Position::standard(players, side).unwrap(), "perft leaves the position as it was");
+        let start = Position::standard(players, side).unwrap();
+        assert_eq!(p, start, "perft leaves the position as it was");
+        assert_eq!(p.history(), start.history(), "and its history");
     }
 }
 

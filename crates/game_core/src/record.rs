@@ -1,5 +1,5 @@
-//! The text form of a game record (RULES.md "Game records": the set-up plus
-//! the move list), for exporting and importing games:
+//! The text form of a game record (the set-up plus the move list), for
+//! exporting and importing games. For ARKES:
 //!
 //! ```text
 //! # ARKES game record
@@ -21,8 +21,11 @@
 //! 2. Mc1-b1 timeout
 //! ```
 //!
-//! Moves are numbered by round; `timeout` is a seat running out of time. The
-//! time spent on each move is not part of the text (the JSON save keeps it).
+//! The first line names the game; a record of another game is refused
+//! ([`ParseRecordError::WrongGame`]). `[Setup]` is the game's own position
+//! text. Moves are numbered by round; `timeout` is a seat running out of
+//! time. The time spent on each move is not part of the text (the JSON save
+//! keeps it).
 
 use std::fmt;
 use std::num::NonZeroU32;
@@ -30,13 +33,18 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::game::{Clock, Game, GameRecord, Limits, Ply, SAVE_FORMAT};
-use crate::mv::MoveText;
-use crate::setup::{ParseSetupError, Setup};
+use crate::game::{Clock, ClockError, Game, GameRecord, Limits, Ply, short};
+use crate::rules::Rules;
 
 /// Why a text is not a game record.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum ParseRecordError {
+pub enum ParseRecordError<R: Rules> {
+    /// The record is of another game.
+    #[error("this is a record of {found}, not of {}", R::NAME)]
+    WrongGame {
+        /// The game named in its first line.
+        found: String,
+    },
     /// A required section is missing.
     #[error("the record has no [{0}] section")]
     MissingSection(&'static str),
@@ -56,7 +64,7 @@ pub enum ParseRecordError {
     },
     /// The set-up is not in the position format.
     #[error("in [Setup]: {0}")]
-    Setup(#[from] ParseSetupError),
+    Setup(R::ParseSetupError),
     /// A limit line is not understood.
     #[error(
         "line {line}: `{text}` is not a limit (rounds: N|off, rounds without capture: N|off, clock: M min + S s|off)"
@@ -66,6 +74,14 @@ pub enum ParseRecordError {
         line: usize,
         /// The line.
         text: String,
+    },
+    /// A clock that cannot be (none, or longer than a week).
+    #[error("line {line}: {error}")]
+    BadClock {
+        /// 1-based line number.
+        line: usize,
+        /// Why.
+        error: ClockError,
     },
     /// A word of the move list is not a move.
     #[error("line {line}: `{text}` is not a move")]
@@ -81,19 +97,19 @@ fn limit_text(limit: Option<NonZeroU32>) -> String {
     limit.map_or_else(|| "off".to_owned(), |n| n.to_string())
 }
 
-impl fmt::Display for GameRecord {
+impl<R: Rules> fmt::Display for GameRecord<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "# ARKES game record")?;
+        writeln!(f, "# {} game record", R::NAME)?;
         writeln!(f, "[Setup]")?;
         write!(f, "{}", self.setup)?;
         writeln!(f, "[Limits]")?;
         writeln!(f, "rounds: {}", limit_text(self.limits.rounds))?;
         writeln!(f, "rounds without capture: {}", limit_text(self.limits.rounds_without_capture))?;
         match self.limits.clock {
-            Some(c) if c.initial_ms % 60_000 == 0 && c.increment_ms % 1000 == 0 => {
-                writeln!(f, "clock: {} min + {} s", c.initial_ms / 60_000, c.increment_ms / 1000)?;
+            Some(c) if c.initial_ms() % 60_000 == 0 && c.increment_ms() % 1000 == 0 => {
+                writeln!(f, "clock: {} min + {} s", c.initial_ms() / 60_000, c.increment_ms() / 1000)?;
             }
-            Some(c) => writeln!(f, "clock: {} ms + {} ms", c.initial_ms, c.increment_ms)?,
+            Some(c) => writeln!(f, "clock: {} ms + {} ms", c.initial_ms(), c.increment_ms())?,
             None => writeln!(f, "clock: off")?,
         }
         writeln!(f, "[Moves]")?;
@@ -111,10 +127,8 @@ impl fmt::Display for GameRecord {
                 line = format!("{round}.");
                 current = round;
             }
-            match ply {
-                Ply::Move { mv, .. } => line.push_str(&format!(" {mv}")),
-                Ply::TimeOut { .. } => line.push_str(" timeout"),
-            }
+            line.push(' ');
+            line.push_str(&ply.to_string());
         }
         if !line.is_empty() {
             writeln!(f, "{}", line.trim_end())?;
@@ -131,8 +145,9 @@ fn parse_limit(value: &str) -> Option<Option<NonZeroU32>> {
     }
 }
 
-/// `off`, `M min + S s` or `A ms + B ms`.
-fn parse_clock(value: &str) -> Option<Option<Clock>> {
+/// `off`, `M min + S s` or `A ms + B ms`, in milliseconds; `None` when not
+/// in that form (or a number overflows).
+fn parse_clock(value: &str) -> Option<Option<(u64, u64)>> {
     let value = value.trim();
     if value == "off" || value == "none" {
         return Some(None);
@@ -149,13 +164,18 @@ fn parse_clock(value: &str) -> Option<Option<Clock>> {
             _ => None,
         }
     };
-    Some(Some(Clock { initial_ms: amount(a)?, increment_ms: amount(b)? }))
+    Some(Some((amount(a)?, amount(b)?)))
 }
 
-impl FromStr for GameRecord {
-    type Err = ParseRecordError;
+/// The game a `# NAME game record` line names, if the line is one.
+fn named_game(line: &str) -> Option<&str> {
+    line.strip_prefix('#')?.trim().strip_suffix("game record").map(str::trim)
+}
 
-    fn from_str(text: &str) -> Result<GameRecord, ParseRecordError> {
+impl<R: Rules> FromStr for GameRecord<R> {
+    type Err = ParseRecordError<R>;
+
+    fn from_str(text: &str) -> Result<GameRecord<R>, ParseRecordError<R>> {
         let mut section: Option<&str> = None;
         let mut setup_text = String::new();
         let mut seen = [false; 3];
@@ -164,6 +184,12 @@ impl FromStr for GameRecord {
         for (number, raw) in text.lines().enumerate() {
             let line = number + 1;
             let trimmed = raw.trim();
+            if section.is_none()
+                && let Some(name) = named_game(trimmed)
+                && !name.eq_ignore_ascii_case(R::NAME)
+            {
+                return Err(ParseRecordError::WrongGame { found: short(name, 24) });
+            }
             if trimmed.starts_with('#') || (trimmed.is_empty() && section != Some("Setup")) {
                 continue;
             }
@@ -172,12 +198,7 @@ impl FromStr for GameRecord {
                     "Setup" => 0,
                     "Limits" => 1,
                     "Moves" => 2,
-                    _ => {
-                        return Err(ParseRecordError::UnknownSection {
-                            line,
-                            name: name.chars().take(24).collect(),
-                        });
-                    }
+                    _ => return Err(ParseRecordError::UnknownSection { line, name: short(name, 24) }),
                 };
                 seen[index] = true;
                 section = Some(["Setup", "Limits", "Moves"][index]);
@@ -190,15 +211,22 @@ impl FromStr for GameRecord {
                     setup_text.push('\n');
                 }
                 Some("Limits") => {
-                    let bad =
-                        || ParseRecordError::BadLimit { line, text: trimmed.chars().take(40).collect() };
+                    let bad = || ParseRecordError::BadLimit { line, text: short(trimmed, 40) };
                     let (key, value) = trimmed.split_once(':').ok_or_else(bad)?;
                     match key.trim() {
                         "rounds" => limits.rounds = parse_limit(value).ok_or_else(bad)?,
                         "rounds without capture" => {
                             limits.rounds_without_capture = parse_limit(value).ok_or_else(bad)?;
                         }
-                        "clock" => limits.clock = parse_clock(value).ok_or_else(bad)?,
+                        "clock" => {
+                            limits.clock = match parse_clock(value).ok_or_else(bad)? {
+                                None => None,
+                                Some((initial, increment)) => Some(
+                                    Clock::new(initial, increment)
+                                        .map_err(|error| ParseRecordError::BadClock { line, error })?,
+                                ),
+                            };
+                        }
                         _ => return Err(bad()),
                     }
                 }
@@ -213,10 +241,9 @@ impl FromStr for GameRecord {
                             plies.push(Ply::TimeOut { ms: 0 });
                             continue;
                         }
-                        let mv: MoveText = word.parse().map_err(|_| ParseRecordError::BadMove {
-                            line,
-                            text: word.chars().take(24).collect(),
-                        })?;
+                        let mv: R::MoveText = word
+                            .parse()
+                            .map_err(|_| ParseRecordError::BadMove { line, text: short(word, 24) })?;
                         plies.push(Ply::Move { mv, ms: 0 });
                     }
                 }
@@ -227,50 +254,7 @@ impl FromStr for GameRecord {
                 return Err(ParseRecordError::MissingSection(name));
             }
         }
-        let setup: Setup = setup_text.parse()?;
-        Ok(GameRecord { format: SAVE_FORMAT, setup, limits, plies })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_record_round_trips_through_text() {
-        let limits = Limits {
-            rounds: NonZeroU32::new(50),
-            rounds_without_capture: NonZeroU32::new(8),
-            clock: Some(Clock { initial_ms: 600_000, increment_ms: 5_000 }),
-        };
-        let mut game = Game::new(Setup::standard(3, 7).unwrap(), limits).unwrap();
-        for mv in ["b1-b2", "a2-b3", "b7-b6", "c1-c2"] {
-            game.play_text(mv).unwrap();
-        }
-        let text = game.record().to_string();
-        assert!(text.contains("[Moves]\n1. b1-b2 a2-b3 b7-b6\n2. c1-c2\n"), "{text}");
-        assert!(text.contains("clock: 10 min + 5 s"));
-        let back: GameRecord = text.parse().unwrap();
-        let replayed = Game::from_record(&back).unwrap();
-        assert_eq!(replayed.position(), game.position());
-        assert_eq!(replayed.limits(), limits);
-        assert_eq!(back.to_string(), text);
-    }
-
-    #[test]
-    fn bad_records_are_clear_errors() {
-        let good = Game::standard(2, 5).unwrap().record().to_string();
-        assert!(good.parse::<GameRecord>().is_ok());
-        for (bad, expected) in [
-            (good.replace("[Moves]\n", ""), "[Moves]"),
-            (good.replace("[Limits]", "[Limitz]"), "unknown section"),
-            (format!("hello\n{good}"), "before the first section"),
-            (good.replace("clock: off", "clock: soon"), "not a limit"),
-            (format!("{good}1. b1-b2 zz\n"), "`zz` is not a move"),
-            (good.replace("to move: South", "to move: Nobody"), "not a seat"),
-        ] {
-            let err = bad.parse::<GameRecord>().unwrap_err().to_string();
-            assert!(err.contains(expected), "{err}");
-        }
+        let setup: R::Setup = setup_text.parse().map_err(ParseRecordError::Setup)?;
+        Ok(GameRecord { setup, limits, plies })
     }
 }

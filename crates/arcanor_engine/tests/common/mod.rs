@@ -1,0 +1,59 @@
+//! Helpers shared by the Arcanor engine's integration tests.
+#![allow(dead_code)]
+
+use arcanor_engine::{Coord, Move, Position, Undo};
+
+/// Parses a position diagram, panicking with the error.
+pub fn pos(text: &str) -> Position {
+    text.parse().unwrap_or_else(|e| panic!("bad test position: {e}\n{text}"))
+}
+
+/// Plays a move in notation, panicking if it is malformed or illegal.
+pub fn play(position: &mut Position, text: &str) -> Undo {
+    let mv = position.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}\n{position}"));
+    position.play(mv).unwrap()
+}
+
+/// A cell by name.
+pub fn c(name: &str) -> Coord {
+    name.parse().unwrap()
+}
+
+/// The legal moves in notation, sorted.
+pub fn moves(position: &Position) -> Vec<String> {
+    let mut v: Vec<String> = position.legal_moves().iter().map(Move::to_string).collect();
+    v.sort();
+    v
+}
+
+/// The legal moves from `from`, in notation, sorted.
+pub fn moves_from(position: &Position, from: &str) -> Vec<String> {
+    let from = c(from);
+    let mut v: Vec<String> =
+        position.legal_moves().iter().filter(|m| m.from == from).map(Move::to_string).collect();
+    v.sort();
+    v
+}
+
+/// The diagram text of one cell (`.`, `S2`, `S2S1`).
+pub fn cell(position: &Position, name: &str) -> String {
+    position.get(c(name)).to_text()
+}
+
+/// A diagram with the given cells (bottom first, as `S2S1`) and seat to
+/// move; every other cell empty.
+pub fn diagram(cells: &[(&str, &str)], to_move: &str) -> String {
+    let mut text = String::new();
+    for rank in (1..=7).rev() {
+        text.push_str(&rank.to_string());
+        for file in b'a'..=b'h' {
+            let name = format!("{}{rank}", file as char);
+            let content = cells.iter().find(|(n, _)| *n == name).map_or(".", |(_, c)| c);
+            text.push(' ');
+            text.push_str(content);
+        }
+        text.push('\n');
+    }
+    text.push_str(&format!("to move: {to_move}\n"));
+    text
+}

@@ -1,0 +1,30 @@
+//! What every board game of ARKES 3D shares, whatever its rules: cells of
+//! rectangular boards ([`Coord`], [`BoardShape`]), seats ([`Seat`],
+//! [`SeatSet`], [`BySeat`]), the [`Rules`] trait a game implements, and
+//! what is built on it once for all games: [`Game`] (set-up, move list,
+//! undo/redo, rounds, limits and clocks, outcome), game records in JSON
+//! ([`GameRecord`], tagged with the game) and text, [`perft`], exact
+//! repetition [`History`] and Zobrist key generation ([`zobrist`]).
+//!
+//! No I/O, no clock, no randomness. The games are `arkes_engine` (ARKES,
+//! RULES.md) and `arcanor_engine` (Arcanor, ARCANOR.md).
+
+mod coord;
+mod game;
+mod history;
+mod perft;
+mod record;
+mod rules;
+mod seat;
+pub mod zobrist;
+
+pub use coord::{BoardShape, Coord, DIRECTIONS, MAX_CELLS, MAX_FILES, MAX_RANKS, ParseCoordError};
+pub use game::{
+    Clock, ClockError, Game, GameRecord, Limits, LoadError, MAX_CLOCK_MS, MoveError, Ply, PlyError, PlyInfo,
+    PlyReport, SAVE_FORMAT, UNTAGGED_GAME, save_game_tag,
+};
+pub use history::{History, IdentityHasher};
+pub use perft::perft;
+pub use record::ParseRecordError;
+pub use rules::{DrawReason, Outcome, Rules, TurnStart, Win};
+pub use seat::{BySeat, ParseSeatError, Seat, SeatSet};
