@@ -14,7 +14,7 @@ pub const DECIDED: i32 = WIN - 10_000;
 
 /// A static evaluation: a score per seat, and whether the seat to move can
 /// win at once.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Evaluation {
     /// Points per seat (seats out of the game score 0).
     pub scores: BySeat<i32>,

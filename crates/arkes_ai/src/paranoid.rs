@@ -30,7 +30,7 @@ use game_core::{Outcome, Seat};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-use crate::eval::{DECIDED, WIN};
+use crate::eval::{DECIDED, Evaluation, WIN};
 use crate::game::{MoveClass, SearchGame};
 use crate::level::SearchOptions;
 use crate::tt::{Bound, Table};
@@ -156,7 +156,13 @@ pub struct Paranoid<G: SearchGame> {
     nodes: u64,
     done: bool,
     noise_key: u64,
+    /// Evaluations of positions already met, by Zobrist hash (transpositions
+    /// are frequent: the same leaf is reached by several move orders).
+    eval_cache: Vec<(u64, Evaluation)>,
 }
+
+/// Entries of the evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 14;
 
 impl<G: SearchGame> Paranoid<G> {
     /// A search from `position` among `root_moves` (legal there, not empty).
@@ -193,6 +199,7 @@ impl<G: SearchGame> Paranoid<G> {
             nodes: 0,
             done: root_moves.is_empty(),
             noise_key: splitmix(options.seed ^ 0x5eed_a1a1_0000_0001),
+            eval_cache: Vec::new(),
         };
         search.order(&mut root_moves, None, 0);
         search.root_moves = root_moves;
@@ -445,7 +452,19 @@ impl<G: SearchGame> Paranoid<G> {
     /// The static value of the current position for the root seat, with the
     /// seeded noise, and whether the seat to move may have a capture.
     fn leaf_value(&mut self, ply: usize) -> (i32, bool) {
-        let eval = G::evaluate(&mut self.evaluator, &self.position);
+        let hash = G::zobrist(&self.position);
+        if self.eval_cache.is_empty() {
+            self.eval_cache = vec![(0, Evaluation::default()); EVAL_CACHE];
+        }
+        let slot = (hash as usize) & (EVAL_CACHE - 1);
+        let eval = match self.eval_cache[slot] {
+            (key, eval) if key == hash && hash != 0 => eval,
+            _ => {
+                let eval = G::evaluate(&mut self.evaluator, &self.position);
+                self.eval_cache[slot] = (hash, eval);
+                eval
+            }
+        };
         let value = eval.value_for(self.root, G::seats_in(&self.position), ply);
         if self.options.noise == 0 || value.abs() >= DECIDED {
             return (value, eval.capture_possible);

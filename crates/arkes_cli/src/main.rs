@@ -1,4 +1,6 @@
-//! `arkes-cli`: drive the ARKES rules engine from a shell.
+//! `arkes-cli`: drive the rules engines (ARKES and Arcanor) and the computer
+//! players from a shell. Every subcommand takes `--game arkes|arcanor`
+//! (default `arkes`), with the same contract for both games.
 //!
 //! ```text
 //! arkes-cli moves [--position FILE] [MOVE...]     legal moves after MOVEs, sorted
@@ -18,19 +20,21 @@
 //! tree search). Without `--millis` each level uses its
 //! default node budget, which makes games reproducible from `--seed`.
 //!
-//! Without `--position` the built-in start of R2 is used (`--players`,
-//! `--side`); `--position -` reads standard input. A position file is in the
-//! engine's text format, or a JSON save file. Errors are one line on stderr
-//! and exit status 2.
+//! Without `--position` the game's built-in start is used (ARKES R2 with
+//! `--players` and `--side`; Arcanor A3); `--position -` reads standard
+//! input. A position file is in the game's text format, or a JSON save file
+//! of that game. Errors are one line on stderr and exit status 2.
 
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use arkes_ai::{Level, Searcher};
-use arkes_engine::{Game, Limits, Position, Setup, perft};
-use clap::{Args, Parser, Subcommand};
+use arcanor_engine::Arcanor;
+use arkes_ai::{Level, SearchGame, Searcher};
+use arkes_engine::Arkes;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use game_core::{Game, Limits, Rules, perft};
 
 mod baseline;
 mod players;
@@ -43,10 +47,48 @@ use tournament::{Tally, play_game, record, wilson};
 const MAX_INPUT: u64 = 4 << 20;
 
 #[derive(Parser)]
-#[command(name = "arkes-cli", version, about = "Drive the ARKES rules engine from a shell")]
+#[command(name = "arkes-cli", version, about = "Drive the ARKES and Arcanor rules engines from a shell")]
 struct Cli {
+    /// The game: arkes or arcanor.
+    #[arg(long, global = true, value_enum, default_value_t = GameKind::Arkes)]
+    game: GameKind,
     #[command(subcommand)]
     command: Command,
+}
+
+/// The games the CLI plays.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
+enum GameKind {
+    /// ARKES (RULES.md), 2 to 4 players.
+    Arkes,
+    /// Arcanor (ARCANOR.md), 2 players.
+    Arcanor,
+}
+
+/// What the CLI needs of a game beyond its rules and search: its built-in
+/// start.
+trait CliGame: SearchGame {
+    /// The built-in start for `players` seats on a board of `side`, each
+    /// `None` when not given.
+    fn standard(players: Option<usize>, side: Option<u8>) -> Result<Self::Setup, String>;
+}
+
+impl CliGame for Arkes {
+    fn standard(players: Option<usize>, side: Option<u8>) -> Result<arkes_engine::Setup, String> {
+        arkes_engine::Setup::standard(players.unwrap_or(2), side.unwrap_or(9)).map_err(|e| e.to_string())
+    }
+}
+
+impl CliGame for Arcanor {
+    fn standard(players: Option<usize>, side: Option<u8>) -> Result<arcanor_engine::Setup, String> {
+        if players.is_some_and(|n| n != 2) {
+            return Err("Arcanor is for 2 players (A1)".into());
+        }
+        if side.is_some() {
+            return Err("--side is for ARKES; the Arcanor board is always 8 x 7 (A1)".into());
+        }
+        Ok(arcanor_engine::Setup::standard())
+    }
 }
 
 #[derive(Subcommand)]
@@ -55,7 +97,8 @@ enum Command {
     Moves {
         #[command(flatten)]
         setup: SetupArgs,
-        /// Moves to play first, in notation (e1-e2, d3xd4, Me1-d1).
+        /// Moves to play first, in notation (ARKES: e1-e2, d3xd4, Me1-d1;
+        /// Arcanor: 12b1-b2, 1b1-b2, 3c4xd5).
         moves: Vec<String>,
     },
     /// Play MOVEs and print the resulting position in the text format.
@@ -103,9 +146,9 @@ enum Command {
         /// The seed of the game.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Board side (5, 7, 9 or 11).
-        #[arg(long, default_value_t = 9)]
-        side: u8,
+        /// Board side (ARKES: 5, 7, 9 or 11; default 9).
+        #[arg(long)]
+        side: Option<u8>,
         /// Milliseconds per move (default: each level's node budget).
         #[arg(long)]
         millis: Option<u64>,
@@ -122,9 +165,9 @@ enum Command {
         /// The seed of the first game; game i uses seed + i.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Board side (5, 7, 9 or 11).
-        #[arg(long, default_value_t = 9)]
-        side: u8,
+        /// Board side (ARKES: 5, 7, 9 or 11; default 9).
+        #[arg(long)]
+        side: Option<u8>,
         /// Milliseconds per move (default: each level's node budget).
         #[arg(long)]
         millis: Option<u64>,
@@ -137,25 +180,22 @@ enum Command {
 /// Where the game starts.
 #[derive(Args)]
 struct SetupArgs {
-    /// A position in the text format or a JSON save file; `-` reads standard input.
+    /// A position in the game's text format or a JSON save file; `-` reads standard input.
     #[arg(long, short, value_name = "FILE", conflicts_with_all = ["players", "side"])]
     position: Option<PathBuf>,
-    /// Players for the built-in start (2, 3 or 4).
-    #[arg(long, default_value_t = 2)]
-    players: usize,
-    /// Board side for the built-in start (5, 7, 9 or 11).
-    #[arg(long, default_value_t = 9)]
-    side: u8,
+    /// Players for the built-in start (ARKES: 2, 3 or 4; default 2).
+    #[arg(long)]
+    players: Option<usize>,
+    /// Board side for the built-in start (ARKES: 5, 7, 9 or 11; default 9).
+    #[arg(long)]
+    side: Option<u8>,
 }
 
 impl SetupArgs {
-    fn game(&self) -> Result<Game, String> {
+    fn game<G: CliGame>(&self) -> Result<Game<G>, String> {
         let Some(path) = &self.position else {
-            return Game::new(
-                Setup::standard(self.players, self.side).map_err(|e| e.to_string())?,
-                Limits::default(),
-            )
-            .map_err(|e| e.to_string());
+            return Game::<G>::new(G::standard(self.players, self.side)?, Limits::default())
+                .map_err(|e| e.to_string());
         };
         let (name, bytes) = if path.as_os_str() == "-" {
             ("standard input".to_owned(), read_limited(std::io::stdin().lock())?)
@@ -167,8 +207,8 @@ impl SetupArgs {
         if text.trim_start().starts_with('{') {
             return Game::from_json(&text).map_err(|e| format!("{name}: {e}"));
         }
-        let position: Position = text.parse().map_err(|e| format!("{name}: {e}"))?;
-        Game::new(position.to_setup(), Limits::default()).map_err(|e| format!("{name}: {e}"))
+        let setup: G::Setup = text.parse().map_err(|e| format!("{name}: {e}"))?;
+        Game::new(setup, Limits::default()).map_err(|e| format!("{name}: {e}"))
     }
 }
 
@@ -182,7 +222,7 @@ fn read_limited(reader: impl Read) -> Result<Vec<u8>, String> {
 }
 
 /// Plays `moves` in order; the error names the move and the rule.
-fn play_moves(game: &mut Game, moves: &[String]) -> Result<(), String> {
+fn play_moves<G: Rules>(game: &mut Game<G>, moves: &[String]) -> Result<(), String> {
     for (i, text) in moves.iter().enumerate() {
         game.play_text(text).map_err(|e| format!("move {} `{}`: {e}", i + 1, short(text)))?;
     }
@@ -199,9 +239,16 @@ fn short(text: &str) -> String {
 }
 
 fn run(cli: Cli) -> Result<(), String> {
-    match cli.command {
+    match cli.game {
+        GameKind::Arkes => run_game::<Arkes>(cli.command),
+        GameKind::Arcanor => run_game::<Arcanor>(cli.command),
+    }
+}
+
+fn run_game<G: CliGame>(command: Command) -> Result<(), String> {
+    match command {
         Command::Moves { setup, moves } => {
-            let mut game = setup.game()?;
+            let mut game = setup.game::<G>()?;
             play_moves(&mut game, &moves)?;
             if let Some(outcome) = game.outcome() {
                 eprintln!("game over: {outcome}");
@@ -214,7 +261,7 @@ fn run(cli: Cli) -> Result<(), String> {
             }
         }
         Command::Play { setup, moves } => {
-            let mut game = setup.game()?;
+            let mut game = setup.game::<G>()?;
             play_moves(&mut game, &moves)?;
             print!("{}", game.position());
             if let Some(outcome) = game.outcome() {
@@ -222,16 +269,16 @@ fn run(cli: Cli) -> Result<(), String> {
             }
         }
         Command::Perft { depth, setup } => {
-            let game = setup.game()?;
+            let game = setup.game::<G>()?;
             let mut position = game.position().clone();
             let start = Instant::now();
-            let nodes = perft(&mut position, depth);
+            let nodes = perft::<G>(&mut position, depth);
             let secs = start.elapsed().as_secs_f64();
             let rate = if secs > 0.0 { nodes as f64 / secs } else { f64::INFINITY };
             println!("{nodes} nodes in {secs:.3} s, {rate:.0} nodes/s");
         }
         Command::Bestmove { setup, moves, level, millis, seed, verbose } => {
-            let mut game = setup.game()?;
+            let mut game = setup.game::<G>()?;
             play_moves(&mut game, &moves)?;
             if let Some(outcome) = game.outcome() {
                 eprintln!("game over: {outcome}");
@@ -265,7 +312,7 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Selfplay { players, seed, side, millis } => {
             let seats = players::parse_list(&players)?;
-            let game = new_game(seats.len(), side)?;
+            let game = new_game::<G>(seats.len(), side)?;
             let played = play_game(game, &seats, seed, millis, |ply, seat, mv| {
                 println!("{ply:>3}. {:<5} {mv}", seat.name());
             })?;
@@ -275,25 +322,24 @@ fn run(cli: Cli) -> Result<(), String> {
             }
         }
         Command::Tournament { players, games, seed, side, millis, verbose } => {
-            tournament(&players::parse_list(&players)?, games, seed, side, millis, verbose)?;
+            tournament::<G>(&players::parse_list(&players)?, games, seed, side, millis, verbose)?;
         }
     }
     Ok(())
 }
 
-/// The built-in start of R2 with the default limits of R15.
-fn new_game(players: usize, side: u8) -> Result<Game, String> {
-    Game::new(Setup::standard(players, side).map_err(|e| e.to_string())?, Limits::default())
-        .map_err(|e| e.to_string())
+/// The built-in start for `players` seats with the default limits.
+fn new_game<G: CliGame>(players: usize, side: Option<u8>) -> Result<Game<G>, String> {
+    Game::<G>::new(G::standard(Some(players), side)?, Limits::default()).map_err(|e| e.to_string())
 }
 
 /// Plays `games` games, game `g` giving seat `k` (in turn order) to
 /// participant `(k + g) mod n`, and prints the statistics.
-fn tournament(
+fn tournament<G: CliGame>(
     list: &[Participant],
     games: u64,
     seed: u64,
-    side: u8,
+    side: Option<u8>,
     millis: Option<u64>,
     verbose: bool,
 ) -> Result<(), String> {
@@ -304,7 +350,7 @@ fn tournament(
     for g in 0..games {
         let at_seat: Vec<usize> = (0..n).map(|k| (k + g as usize) % n).collect();
         let seats: Vec<Participant> = at_seat.iter().map(|&i| list[i]).collect();
-        let played = play_game(new_game(n, side)?, &seats, seed.wrapping_add(g), millis, |_, _, _| {})?;
+        let played = play_game(new_game::<G>(n, side)?, &seats, seed.wrapping_add(g), millis, |_, _, _| {})?;
         plies += played.game.plies().len() as u64;
         record(&mut tallies, &at_seat, &played);
         if verbose {
@@ -321,8 +367,10 @@ fn tournament(
     let names: Vec<String> = list.iter().map(ToString::to_string).collect();
     let budget =
         millis.map_or("each level's default node budget".to_owned(), |ms| format!("{ms} ms per move"));
+    let board = side.map_or_else(String::new, |s| format!(" on {s}x{s}"));
     println!(
-        "{games} games of {} on {side}x{side}, {budget}, seeds {seed}..{}",
+        "{games} games of {} of {}{board}, {budget}, seeds {seed}..{}",
+        G::NAME,
         names.join(" vs "),
         seed.wrapping_add(games.saturating_sub(1))
     );

@@ -1,12 +1,12 @@
 //! The participants of `selfplay` and `tournament`: the AI levels, a uniform
-//! random player and the `minimax`-crate baseline.
+//! random player and the `minimax`-crate baseline, for either game.
 
 use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use arkes_ai::{Level, Searcher};
-use arkes_engine::{Game, Move};
+use arkes_ai::{Level, SearchGame, Searcher};
+use game_core::Game;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -73,9 +73,9 @@ pub fn parse_list(text: &str) -> Result<Vec<Participant>, String> {
 
 /// A chosen move and what choosing it cost.
 #[derive(Clone, Copy, Debug)]
-pub struct Choice {
+pub struct Choice<M> {
     /// The move.
-    pub mv: Move,
+    pub mv: M,
     /// Nodes searched (0 for random and the baseline).
     pub nodes: u64,
     /// Wall time spent.
@@ -86,7 +86,12 @@ impl Participant {
     /// The move this participant plays in `game`, or `None` when the game is
     /// over. `millis` is the time per move (the level's node budget without
     /// it).
-    pub fn choose(self, game: &Game, seed: u64, millis: Option<u64>) -> Result<Option<Choice>, String> {
+    pub fn choose<G: SearchGame>(
+        self,
+        game: &Game<G>,
+        seed: u64,
+        millis: Option<u64>,
+    ) -> Result<Option<Choice<G::Move>>, String> {
         let start = Instant::now();
         let (mv, nodes) = match self {
             Participant::Ai(level) => {
@@ -111,7 +116,7 @@ impl Participant {
                 }
             }
             Participant::Baseline | Participant::Mcts => {
-                if game.setup().seats.len() > 2 {
+                if G::seats_in(game.position()).len() > 2 {
                     return Err(format!("{self} plays two-seat games only"));
                 }
                 if game.outcome().is_some() {
@@ -119,9 +124,9 @@ impl Participant {
                 } else {
                     let time = Duration::from_millis(millis.unwrap_or(BASELINE_DEFAULT_MS));
                     let mv = if self == Participant::Baseline {
-                        baseline::choose(game.position(), time)
+                        baseline::choose::<G>(game.position(), time)
                     } else {
-                        baseline::choose_mcts(game.position(), time)
+                        baseline::choose_mcts::<G>(game.position(), time)
                     };
                     (mv, 0)
                 }

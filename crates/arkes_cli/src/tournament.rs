@@ -2,14 +2,17 @@
 
 use std::time::Duration;
 
-use arkes_engine::{Game, Outcome, Seat};
+use arkes_ai::SearchGame;
+use game_core::{Game, Outcome, Seat};
 
 use crate::players::{Participant, move_seed};
 
 /// A game played to its end.
-pub struct Played {
+pub struct Played<G: SearchGame> {
     /// The game.
-    pub game: Game,
+    pub game: Game<G>,
+    /// Its seats in turn order.
+    pub order: Vec<Seat>,
     /// Per seat index in the game's turn order: moves made, nodes, time,
     /// longest time for one move.
     pub per_seat: Vec<(u64, u64, Duration, Duration)>,
@@ -17,17 +20,17 @@ pub struct Played {
 
 /// Plays `game` to its end with `seats[i]` playing the i-th seat in turn
 /// order. `on_move(ply, seat, move text)` is called after each move.
-pub fn play_game(
-    mut game: Game,
+pub fn play_game<G: SearchGame>(
+    mut game: Game<G>,
     seats: &[Participant],
     seed: u64,
     millis: Option<u64>,
     mut on_move: impl FnMut(usize, Seat, String),
-) -> Result<Played, String> {
-    let order: Vec<Seat> = game.setup().seats.clone();
+) -> Result<Played<G>, String> {
+    let order: Vec<Seat> = G::seats_in(game.position()).iter().collect();
     let mut per_seat = vec![(0u64, 0u64, Duration::ZERO, Duration::ZERO); order.len()];
     while game.outcome().is_none() {
-        let seat = game.position().to_move();
+        let seat = game.to_move();
         let index = order.iter().position(|&s| s == seat).ok_or("the seat to move has no player")?;
         let ply = game.plies().len();
         let Some(choice) = seats[index].choose(&game, move_seed(seed, ply), millis)? else { break };
@@ -40,7 +43,7 @@ pub fn play_game(
         slot.3 = slot.3.max(choice.time);
         on_move(ply + 1, seat, choice.mv.to_string());
     }
-    Ok(Played { game, per_seat })
+    Ok(Played { game, order, per_seat })
 }
 
 /// Results of one participant over a tournament.
@@ -93,8 +96,8 @@ pub fn wilson(p: f64, n: u64) -> (f64, f64) {
 }
 
 /// Records a finished game in the tallies of the participants at `seats`.
-pub fn record(tallies: &mut [Tally], at_seat: &[usize], played: &Played) {
-    let order = &played.game.setup().seats;
+pub fn record<G: SearchGame>(tallies: &mut [Tally], at_seat: &[usize], played: &Played<G>) {
+    let order = &played.order;
     let winner = played.game.outcome().and_then(Outcome::winner);
     for (i, &seat) in order.iter().enumerate() {
         let tally = &mut tallies[at_seat[i]];

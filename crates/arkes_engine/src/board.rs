@@ -85,6 +85,48 @@ impl Board {
     }
 }
 
+/// The neighbours of every cell (R3) on a square board of each valid side,
+/// in [`game_core::DIRECTIONS`] order, `None` past the last: move
+/// generation reads them instead of computing steps.
+static NEIGHBOURS: [[[Option<Coord>; 8]; MAX_CELLS]; 4] = {
+    let mut table = [[[None; 8]; MAX_CELLS]; 4];
+    let mut s = 0;
+    while s < 4 {
+        let side = VALID_SIDES[s] as i32;
+        let mut rank = 0;
+        while rank < side {
+            let mut file = 0;
+            while file < side {
+                let index = (rank * MAX_SIDE as i32 + file) as usize;
+                let mut n = 0;
+                let mut d = 0;
+                while d < 8 {
+                    let (df, dr) = game_core::DIRECTIONS[d];
+                    let (f, r) = (file + df as i32, rank + dr as i32);
+                    if f >= 0 && r >= 0 && f < side && r < side {
+                        table[s][index][n] = Some(Coord::new(f as u8, r as u8));
+                        n += 1;
+                    }
+                    d += 1;
+                }
+                file += 1;
+            }
+            rank += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
+impl Board {
+    /// The neighbours of `cell` on this board (R3), in
+    /// [`game_core::DIRECTIONS`] order, then `None`s.
+    #[inline]
+    pub(crate) fn neighbours(&self, cell: Coord) -> &[Option<Coord>; 8] {
+        &NEIGHBOURS[usize::from(self.side() / 2 - 2) & 3][cell.index()]
+    }
+}
+
 /// The golden cell (R1): the centre of a board of `shape` (odd sides).
 #[must_use]
 pub const fn golden_cell(shape: BoardShape) -> Coord {

@@ -5,7 +5,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
 
-use game_core::{BySeat, Coord, DIRECTIONS, History, Seat, SeatSet};
+use game_core::{BySeat, Coord, History, Seat, SeatSet};
 use thiserror::Error;
 
 use crate::board::Board;
@@ -403,7 +403,6 @@ impl Position {
     /// R3–R8 allow, before the repetition rule R10 is checked.
     #[inline]
     fn for_each_candidate(&self, mut f: impl FnMut(Move, u64) -> ControlFlow<()>) -> ControlFlow<()> {
-        let shape = self.board.shape();
         let side = self.board.side();
         let seat = self.to_move;
         for rank in 0..side {
@@ -415,8 +414,8 @@ impl Position {
                     continue;
                 }
                 let origin = self.origin(from, piece, formation);
-                for (df, dr) in DIRECTIONS {
-                    let Some(to) = from.offset(df, dr, shape) else { continue };
+                for &to in self.board.neighbours(from) {
+                    let Some(to) = to else { break };
                     let target = self.board.get(to);
                     if let Ok(kind) = Position::classify(piece, origin.from_tower, target) {
                         f(Move { from, to, kind }, self.hash_after(origin, to, target, kind))?;

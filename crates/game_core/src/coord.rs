@@ -41,6 +41,7 @@ impl Coord {
     /// # Panics
     /// If `file` is not below [`MAX_FILES`] or `rank` not below [`MAX_RANKS`]
     /// (at compile time in a `const`). [`Coord::try_new`] never panics.
+    #[inline]
     #[must_use]
     pub const fn new(file: u8, rank: u8) -> Coord {
         assert!(file < MAX_FILES && rank < MAX_RANKS, "coordinate beyond the 11x11 grid");
@@ -49,6 +50,7 @@ impl Coord {
 
     /// The cell at `file`, `rank` if it lies on a board of `shape`, else
     /// `None` (negative, or beyond the shape's files or ranks).
+    #[inline]
     #[must_use]
     pub const fn try_new(file: i32, rank: i32, shape: BoardShape) -> Option<Coord> {
         if file < 0 || rank < 0 || file >= shape.files as i32 || rank >= shape.ranks as i32 {
@@ -61,30 +63,35 @@ impl Coord {
 
     /// The cell with this dense index (`rank * 11 + file`), as returned by
     /// [`Coord::index`]; `None` if `index` is not below [`MAX_CELLS`].
+    #[inline]
     #[must_use]
     pub const fn from_index(index: usize) -> Option<Coord> {
         if index < MAX_CELLS { Some(Coord(index as u8)) } else { None }
     }
 
     /// File, 0 for `a`.
+    #[inline]
     #[must_use]
     pub const fn file(self) -> u8 {
         self.0 % MAX_FILES
     }
 
     /// Rank, 0 for rank `1` (South's home rank).
+    #[inline]
     #[must_use]
     pub const fn rank(self) -> u8 {
         self.0 / MAX_FILES
     }
 
     /// Dense index `rank * 11 + file`, below [`MAX_CELLS`] on every board.
+    #[inline]
     #[must_use]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
     /// Whether `other` is one of the 8 cells around `self` (a king's step).
+    #[inline]
     #[must_use]
     pub const fn is_adjacent(self, other: Coord) -> bool {
         let df = self.file().abs_diff(other.file());
@@ -93,6 +100,7 @@ impl Coord {
     }
 
     /// Chebyshev distance in steps of a king.
+    #[inline]
     #[must_use]
     pub const fn distance(self, other: Coord) -> u8 {
         let df = self.file().abs_diff(other.file());
@@ -102,12 +110,14 @@ impl Coord {
 
     /// The cell one step away in direction `(df, dr)` on a board of `shape`,
     /// if it lies on it.
+    #[inline]
     #[must_use]
     pub const fn offset(self, df: i8, dr: i8, shape: BoardShape) -> Option<Coord> {
         Coord::try_new(self.file() as i32 + df as i32, self.rank() as i32 + dr as i32, shape)
     }
 
     /// The (up to 8) neighbouring cells on a board of `shape`.
+    #[inline]
     pub fn neighbours(self, shape: BoardShape) -> impl Iterator<Item = Coord> {
         DIRECTIONS.iter().filter_map(move |&(df, dr)| self.offset(df, dr, shape))
     }
@@ -135,6 +145,7 @@ pub struct BoardShape {
 
 impl BoardShape {
     /// A board of `files` × `ranks` cells; `None` unless both are 1…11.
+    #[inline]
     #[must_use]
     pub const fn new(files: u8, ranks: u8) -> Option<BoardShape> {
         if files == 0 || ranks == 0 || files > MAX_FILES || ranks > MAX_RANKS {
@@ -145,36 +156,42 @@ impl BoardShape {
     }
 
     /// A square board of `side` cells a side; `None` unless 1…11.
+    #[inline]
     #[must_use]
     pub const fn square(side: u8) -> Option<BoardShape> {
         BoardShape::new(side, side)
     }
 
     /// Number of files (columns, `a`…), 1…11.
+    #[inline]
     #[must_use]
     pub const fn files(self) -> u8 {
         self.files
     }
 
     /// Number of ranks (rows, `1`…), 1…11.
+    #[inline]
     #[must_use]
     pub const fn ranks(self) -> u8 {
         self.ranks
     }
 
     /// Number of cells.
+    #[inline]
     #[must_use]
     pub const fn cells(self) -> usize {
         self.files as usize * self.ranks as usize
     }
 
     /// Whether `cell` lies on this board.
+    #[inline]
     #[must_use]
     pub const fn contains(self, cell: Coord) -> bool {
         cell.file() < self.files && cell.rank() < self.ranks
     }
 
     /// Every cell, rank 1 first, each rank from file a.
+    #[inline]
     pub fn coords(self) -> impl Iterator<Item = Coord> {
         (0..self.ranks).flat_map(move |rank| (0..self.files).map(move |file| Coord::new(file, rank)))
     }

@@ -30,6 +30,7 @@ impl Seat {
     pub const ALL: [Seat; 4] = [Seat::South, Seat::West, Seat::North, Seat::East];
 
     /// Index 0…3 in turn order.
+    #[inline]
     #[must_use]
     pub const fn index(self) -> usize {
         self as usize
@@ -37,12 +38,14 @@ impl Seat {
 
     /// The seat with turn-order index `index`, taken modulo 4 (so 4 is
     /// South again): never panics.
+    #[inline]
     #[must_use]
     pub const fn from_index(index: usize) -> Seat {
         Seat::ALL[index % 4]
     }
 
     /// The letter used in diagrams: `S`, `W`, `N`, `E`.
+    #[inline]
     #[must_use]
     pub const fn letter(self) -> char {
         match self {
@@ -54,6 +57,7 @@ impl Seat {
     }
 
     /// The seat for a letter of [`Seat::letter`], either case.
+    #[inline]
     #[must_use]
     pub const fn from_letter(letter: char) -> Option<Seat> {
         match letter.to_ascii_uppercase() {
@@ -66,6 +70,7 @@ impl Seat {
     }
 
     /// The English name, capitalised: `South`.
+    #[inline]
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -112,34 +117,40 @@ impl SeatSet {
     pub const EMPTY: SeatSet = SeatSet(0);
 
     /// Whether `seat` is in the set.
+    #[inline]
     #[must_use]
     pub const fn contains(self, seat: Seat) -> bool {
         self.0 & (1 << seat as u8) != 0
     }
 
     /// Adds `seat`.
+    #[inline]
     pub fn insert(&mut self, seat: Seat) {
         self.0 |= 1 << seat as u8;
     }
 
     /// Removes `seat`.
+    #[inline]
     pub fn remove(&mut self, seat: Seat) {
         self.0 &= !(1 << seat as u8);
     }
 
     /// Number of seats in the set.
+    #[inline]
     #[must_use]
     pub const fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
     /// Whether the set is empty.
+    #[inline]
     #[must_use]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// The seats in turn order.
+    #[inline]
     pub fn iter(self) -> impl Iterator<Item = Seat> {
         Seat::ALL.into_iter().filter(move |&s| self.contains(s))
     }
@@ -147,6 +158,7 @@ impl SeatSet {
     /// The first seat of the set strictly after `seat` in turn order, wrapping
     /// round to South (turns go clockwise, skipping seats out of the game).
     /// `None` if the set is empty.
+    #[inline]
     #[must_use]
     pub fn next_after(self, seat: Seat) -> Option<Seat> {
         (1..=4).map(|k| Seat::from_index((seat.index() + k) % 4)).find(|&s| self.contains(s))
@@ -175,11 +187,13 @@ pub struct BySeat<T>(pub [T; 4]);
 
 impl<T> BySeat<T> {
     /// A value for each seat from `f(seat)`.
+    #[inline]
     pub fn from_fn(mut f: impl FnMut(Seat) -> T) -> BySeat<T> {
         BySeat(Seat::ALL.map(&mut f))
     }
 
     /// `(seat, &value)` pairs in turn order.
+    #[inline]
     pub fn iter(&self) -> impl Iterator<Item = (Seat, &T)> {
         Seat::ALL.into_iter().zip(self.0.iter())
     }
@@ -187,12 +201,14 @@ impl<T> BySeat<T> {
 
 impl<T> Index<Seat> for BySeat<T> {
     type Output = T;
+    #[inline]
     fn index(&self, seat: Seat) -> &T {
         &self.0[seat.index()]
     }
 }
 
 impl<T> IndexMut<Seat> for BySeat<T> {
+    #[inline]
     fn index_mut(&mut self, seat: Seat) -> &mut T {
         &mut self.0[seat.index()]
     }

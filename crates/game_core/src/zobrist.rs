@@ -11,6 +11,7 @@
 
 /// SplitMix64, a good generator for keys (Steele, Lea, Flood 2014): the next
 /// state and the output.
+#[inline]
 #[must_use]
 pub const fn splitmix(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -18,6 +19,7 @@ pub const fn splitmix(state: u64) -> (u64, u64) {
 }
 
 /// SplitMix64's output function: a well-mixed 64-bit hash of `z`.
+#[inline]
 #[must_use]
 pub const fn mix(z: u64) -> u64 {
     let mut z = z;
@@ -28,6 +30,7 @@ pub const fn mix(z: u64) -> u64 {
 
 /// `N` keys from the SplitMix64 stream seeded with `seed`; usable in a
 /// `static` (evaluated at compile time).
+#[inline]
 #[must_use]
 pub const fn keys<const N: usize>(seed: u64) -> [u64; N] {
     let mut keys = [0u64; N];
