@@ -1,6 +1,9 @@
-//! ARKES 3D: the board game ARKES in Bevy, for 2 to 4 players on one screen.
+//! ARKES 3D: the board games ARKES (2 to 4 players) and Arcanor (2 players)
+//! in Bevy, on one screen, against friends or the computer.
 //!
-//! The rules live in [`arkes_engine`]; this crate is the game around them.
+//! The rules live in [`arkes_engine`] and [`arcanor_engine`] (on
+//! [`game_core`]); [`games`] is the app's one boundary with them, and this
+//! crate is the game around them.
 //! [`game::GameLogicPlugin`] holds everything that works without a window
 //! (the [`game::Match`] resource, move commands, entities synced from the
 //! engine, selection, animation timing), so `tests/` run it headless with
@@ -9,6 +12,7 @@
 
 pub mod automation;
 pub mod game;
+pub mod games;
 pub mod i18n;
 pub mod options;
 pub mod saves;
@@ -16,6 +20,7 @@ pub mod screens;
 pub mod settings;
 pub mod sound;
 pub mod storage;
+pub mod texts;
 pub mod theme;
 pub mod ui;
 pub mod view;

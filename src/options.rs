@@ -3,8 +3,11 @@
 
 use std::path::PathBuf;
 
-use arkes_engine::{Seat, Setup};
+use arkes_engine::Seat;
 use bevy::prelude::*;
+
+use crate::game::Match;
+use crate::games::{self, AnyGame, GameKind};
 
 /// Who plays a seat: a person at the screen, or the computer at a level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
@@ -71,13 +74,15 @@ impl PlayerKind {
 /// Everything a session is started with.
 #[derive(Resource, Clone, Debug)]
 pub struct GameOptions {
-    /// Number of players: 2, 3 or 4 (R2).
+    /// The game: ARKES or Arcanor.
+    pub game: GameKind,
+    /// Number of players of ARKES: 2, 3 or 4 (R2).
     pub players: usize,
-    /// Board side: 5, 7, 9 or 11 (R1).
+    /// Board side of ARKES: 5, 7, 9 or 11 (R1).
     pub side: u8,
-    /// A starting position instead of the built-in start (then `players`
-    /// and `side` are ignored).
-    pub position: Option<Setup>,
+    /// A starting position in the game's text format instead of the
+    /// built-in start (then `players` and `side` are ignored).
+    pub position: Option<String>,
     /// Limits and clock of a new game (R15).
     pub limits: arkes_engine::Limits,
     /// Start a new game at once instead of showing the title screen.
@@ -109,6 +114,7 @@ pub struct GameOptions {
 impl Default for GameOptions {
     fn default() -> GameOptions {
         GameOptions {
+            game: GameKind::Arkes,
             players: 2,
             side: 9,
             position: None,
@@ -129,29 +135,48 @@ impl Default for GameOptions {
 }
 
 impl GameOptions {
-    /// The set-up to start from: the given position, or the built-in start of
-    /// R2 for `players` and `side`.
+    /// The game to start: the given position, or the built-in start of the
+    /// game (ARKES: R2 for `players` and `side`; Arcanor: A3).
     ///
     /// # Errors
     /// A message if the number of players or the side is not allowed (R1,
-    /// R2), or if the given position is invalid.
-    pub fn setup(&self) -> Result<Setup, String> {
-        match &self.position {
-            Some(setup) => {
-                arkes_engine::Position::from_setup(setup).map(|_| setup.clone()).map_err(|e| e.to_string())
+    /// R2), or if the given position is not a valid one of the game.
+    pub fn new_game(&self) -> Result<AnyGame, String> {
+        let Some(text) = &self.position else {
+            return games::new_game(self.game, self.players, self.side, self.limits);
+        };
+        match self.game {
+            GameKind::Arkes => {
+                let setup: arkes_engine::Setup = text.parse().map_err(|e| format!("{e}"))?;
+                arkes_engine::Game::new(setup, self.limits).map(AnyGame::Arkes).map_err(|e| e.to_string())
             }
-            None => Setup::standard(self.players, self.side).map_err(|e| e.to_string()),
+            GameKind::Arcanor => {
+                let setup: arcanor_engine::Setup = text.parse().map_err(|e| format!("{e}"))?;
+                arcanor_engine::Game::new(setup, self.limits).map(AnyGame::Arcanor).map_err(|e| e.to_string())
+            }
         }
     }
 
-    /// The name shown for `seat` (its given name, or the seat's name).
+    /// The match to start: [`GameOptions::new_game`] with the seats' names
+    /// and players.
+    ///
+    /// # Errors
+    /// As [`GameOptions::new_game`].
+    pub fn new_match(&self) -> Result<Match, String> {
+        let game = self.new_game()?;
+        let seats = game
+            .seat_order()
+            .into_iter()
+            .enumerate()
+            .map(|(i, s)| (s, self.name(s, i), self.kind(i)))
+            .collect();
+        Ok(Match::new(game, seats))
+    }
+
+    /// The name given for `seat` (empty: the seat's name in the language in use).
     #[must_use]
-    pub fn name(&self, seat: Seat, order: usize) -> String {
-        self.names
-            .get(order)
-            .filter(|n| !n.trim().is_empty())
-            .cloned()
-            .unwrap_or_else(|| seat.name().to_owned())
+    pub fn name(&self, _seat: Seat, order: usize) -> String {
+        self.names.get(order).map(|n| n.trim().to_owned()).unwrap_or_default()
     }
 
     /// Who plays the seat at `order` in the turn order.
@@ -165,19 +190,27 @@ impl GameOptions {
 mod native {
     use clap::Parser;
 
-    use super::{GameOptions, PathBuf, PlayerKind};
+    use super::{GameKind, GameOptions, PathBuf, PlayerKind};
 
-    /// ARKES 3D: the board game ARKES for 2 to 4 players on one screen.
+    fn parse_game(text: &str) -> Result<GameKind, String> {
+        GameKind::from_id(text).ok_or_else(|| format!("`{text}` is not a game (arkes, arcanor)"))
+    }
+
+    /// ARKES 3D: the board games ARKES (2 to 4 players) and Arcanor (2
+    /// players) on one screen, against friends or the computer.
     #[derive(Parser, Debug)]
     #[command(name = "arkes", version)]
     struct Args {
-        /// Number of players (2, 3 or 4).
-        #[arg(long, default_value_t = 2)]
-        players: usize,
-        /// Board side (5, 7, 9 or 11).
-        #[arg(long, default_value_t = 9)]
-        side: u8,
-        /// Start from this position (the engine's text format) instead.
+        /// The game: arkes or arcanor.
+        #[arg(long, value_parser = parse_game)]
+        game: Option<GameKind>,
+        /// Number of players of ARKES (2, 3 or 4).
+        #[arg(long)]
+        players: Option<usize>,
+        /// Board side of ARKES (5, 7, 9 or 11).
+        #[arg(long)]
+        side: Option<u8>,
+        /// Start from this position (the game's text format) instead.
         #[arg(long, value_name = "FILE", conflicts_with_all = ["players", "side"])]
         position: Option<PathBuf>,
         /// Names of the players in turn order, comma-separated (South first).
@@ -234,23 +267,22 @@ mod native {
         pub fn from_args() -> GameOptions {
             let args = Args::parse();
             let position = args.position.as_ref().map(|path| {
-                let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
-                    eprintln!("arkes: {}: {e}", path.display());
-                    std::process::exit(2);
-                });
-                text.parse::<arkes_engine::Setup>().unwrap_or_else(|e| {
+                std::fs::read_to_string(path).unwrap_or_else(|e| {
                     eprintln!("arkes: {}: {e}", path.display());
                     std::process::exit(2);
                 })
             });
-            let game_flags = args.players != 2
-                || args.side != 9
+            // Any game option means "this game, now" (--help says so).
+            let game_flags = args.game.is_some()
+                || args.players.is_some()
+                || args.side.is_some()
                 || position.is_some()
                 || !args.names.is_empty()
                 || !args.seats.is_empty();
             let options = GameOptions {
-                players: args.players,
-                side: args.side,
+                game: args.game.unwrap_or_default(),
+                players: args.players.unwrap_or(2),
+                side: args.side.unwrap_or(9),
                 position,
                 limits: arkes_engine::Limits::default(),
                 skip_title: args.new || game_flags,
@@ -265,7 +297,7 @@ mod native {
                 window_width: args.window.0,
                 window_height: args.window.1,
             };
-            if let Err(e) = options.setup() {
+            if let Err(e) = options.new_game() {
                 eprintln!("arkes: {e}");
                 std::process::exit(2);
             }
@@ -276,10 +308,10 @@ mod native {
 
 #[cfg(target_arch = "wasm32")]
 impl GameOptions {
-    /// Options from the page's address: `?automation&new&lang=fr&players=3&
-    /// side=7&seats=human,hard&seed=5&no-auto-rotate&frames=300` (`frames`: after
-    /// that many frames, report the frame times in automation mode; the page
-    /// plays on).
+    /// Options from the page's address: `?automation&new&game=arcanor&lang=fr&
+    /// players=3&side=7&seats=human,hard&seed=5&no-auto-rotate&frames=300`
+    /// (`frames`: after that many frames, report the frame times in
+    /// automation mode; the page plays on).
     #[must_use]
     pub fn from_url() -> GameOptions {
         let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
@@ -294,6 +326,10 @@ impl GameOptions {
                 "lang" => options.language = Some(value.to_owned()),
                 "seed" => options.seed = value.parse().ok(),
                 "frames" => options.exit_after_frames = value.parse().ok(),
+                "game" => {
+                    options.game = GameKind::from_id(value).unwrap_or_default();
+                    game_flags = true;
+                }
                 "players" => {
                     options.players = value.parse().unwrap_or(2);
                     game_flags = true;
@@ -309,7 +345,7 @@ impl GameOptions {
                 _ => {}
             }
         }
-        if options.setup().is_err() {
+        if options.new_game().is_err() {
             options.players = 2;
             options.side = 9;
         }

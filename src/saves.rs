@@ -1,15 +1,18 @@
 //! Saved games: the autosave after every ply, named saves and exported
-//! records, kept in the [`Store`]. A save holds the engine's record (set-up,
-//! limits, every ply with its time, so the clocks replay exactly) and the
-//! seats' names and players. Loading checks everything and never writes: a
-//! corrupt, truncated or foreign file is reported and the good files stay.
+//! records, kept in the [`Store`], for both games. A save holds the engine's
+//! record (set-up, limits, every ply with its time, so the clocks replay
+//! exactly; tagged with its game, an untagged record being ARKES as written
+//! before Arcanor existed) and the seats' names and players. Loading checks
+//! everything and never writes: a corrupt, truncated or foreign file is
+//! reported and the good files stay.
 
-use arkes_engine::{Game, GameRecord, LoadError, Seat};
+use arkes_engine::Seat;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::game::{Match, MoveApplied};
+use crate::games::{AnyGame, GameKind};
 use crate::options::PlayerKind;
 use crate::storage::{MAX_FILE, Store, StoreError};
 
@@ -50,8 +53,8 @@ pub struct SaveFile {
     pub app: String,
     /// The seats in play, in turn order.
     pub seats: Vec<SavedSeat>,
-    /// The game.
-    pub game: GameRecord,
+    /// The game: the engine's record, with its `"game"` tag.
+    pub game: serde_json::Value,
 }
 
 /// Why a save cannot be loaded (or written).
@@ -64,22 +67,22 @@ pub enum SaveError {
     #[error(transparent)]
     Store(#[from] StoreError),
     /// Not JSON, or not shaped like a save.
-    #[error("this file is not a valid ARKES save: {0}")]
+    #[error("this file is not a valid save of this game: {0}")]
     Json(String),
     /// JSON from something else.
-    #[error("this file is not an ARKES save")]
+    #[error("this file is not a save of ARKES 3D")]
     Foreign,
     /// Written by a version this one cannot read.
     #[error("this save was written in format {0}, which this version cannot read")]
     UnsupportedFormat(String),
     /// The game inside cannot be replayed.
     #[error("the saved game is damaged: {0}")]
-    Game(#[from] LoadError),
+    Game(String),
     /// The seats do not match the game.
     #[error("the saved seats do not match the game: {0}")]
     Seats(String),
-    /// A game record (text) that does not parse.
-    #[error("this file is not an ARKES game record: {0}")]
+    /// A game record (text) that does not parse or replay.
+    #[error("this file is not a game record: {0}")]
     Record(String),
 }
 
@@ -94,7 +97,7 @@ pub fn encode(game: &Match) -> String {
             .into_iter()
             .map(|(seat, name, player)| SavedSeat { seat, name, player })
             .collect(),
-        game: game.game().record(),
+        game: game.game().record_json(),
     };
     serde_json::to_string_pretty(&file).expect("a save always serialises")
 }
@@ -117,29 +120,47 @@ pub fn decode(text: &str) -> Result<Match, SaveError> {
         None => return Err(SaveError::Foreign),
     }
     let file: SaveFile = serde_json::from_value(value).map_err(|e| SaveError::Json(e.to_string()))?;
-    let game = Game::from_record(&file.game)?;
+    let game = AnyGame::from_record_json(&file.game).map_err(SaveError::Game)?;
     let seats: Vec<Seat> = file.seats.iter().map(|s| s.seat).collect();
-    if seats != game.setup().seats {
-        return Err(SaveError::Seats(format!("{seats:?} for a game of {:?}", game.setup().seats)));
+    if seats != game.seat_order() {
+        return Err(SaveError::Seats(format!("{seats:?} for a game of {:?}", game.seat_order())));
     }
     if file.seats.iter().any(|s| s.name.chars().count() > 40) {
         return Err(SaveError::Seats("a name is longer than 40 characters".into()));
     }
     let seats = file.seats.into_iter().map(|s| (s.seat, s.name, s.player)).collect();
-    Ok(Match::from_game(game, seats))
+    Ok(Match::new(game, seats))
 }
 
-/// Reads a game record in the engine's text form (set-up + moves); every
-/// seat is played by a person.
+/// Reads a game record in text (set-up + moves, of either game: its first
+/// line names it); every seat is played by a person.
 ///
 /// # Errors
-/// [`SaveError::Record`] or [`SaveError::Game`].
+/// [`SaveError::Record`].
 pub fn decode_record(text: &str) -> Result<Match, SaveError> {
-    let record: GameRecord =
-        text.parse().map_err(|e: arkes_engine::ParseRecordError| SaveError::Record(e.to_string()))?;
-    let game = Game::from_record(&record)?;
-    let seats = game.setup().seats.iter().map(|&s| (s, s.name().to_owned(), PlayerKind::Human)).collect();
-    Ok(Match::from_game(game, seats))
+    let game = AnyGame::from_record_text(text).map_err(SaveError::Record)?;
+    let seats = game.seat_order().into_iter().map(|s| (s, String::new(), PlayerKind::Human)).collect();
+    Ok(Match::new(game, seats))
+}
+
+/// The game a stored save or record is of, read cheaply (without replaying
+/// it); `None` when it is no save of ours.
+#[must_use]
+pub fn game_of(store: &Store, name: &str) -> Option<GameKind> {
+    let text = store.read(name).ok().flatten()?;
+    if name.ends_with(".txt") {
+        let first = text.lines().find(|l| !l.trim().is_empty())?;
+        return GameKind::ALL.into_iter().find(|k| {
+            let engine_name = match k {
+                GameKind::Arkes => "ARKES",
+                GameKind::Arcanor => "Arcanor",
+            };
+            first.trim() == format!("# {engine_name} game record")
+        });
+    }
+    let value: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let record = value.get("game")?;
+    GameKind::from_id(record.get("game").and_then(|t| t.as_str()).unwrap_or(game_core::UNTAGGED_GAME))
 }
 
 /// Loads the save or record `name` from the store (JSON saves, or `.txt`
@@ -189,7 +210,7 @@ pub fn save_name(typed: &str) -> String {
 pub fn export_record(store: &Store, game: &Match, typed: &str) -> Result<String, SaveError> {
     let name =
         save_name(typed).replace(&format!("{SAVES}/"), &format!("{RECORDS}/")).replace(".json", ".txt");
-    store.write(&name, &game.game().record().to_string())?;
+    store.write(&name, &game.game().record_text())?;
     Ok(name)
 }
 

@@ -6,12 +6,15 @@ use serde::{Deserialize, Serialize};
 
 use crate::GameOptions;
 use crate::game::AnimationSettings;
+use crate::games::GameKind;
 use crate::i18n::Locale;
 use crate::options::PlayerKind;
 use crate::storage::Store;
+use crate::theme::SeatColours;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(PreStartup, load_settings)
+    app.init_resource::<SeatColours>()
+        .add_systems(PreStartup, load_settings)
         .add_systems(
             Update,
             apply_settings.run_if(resource_changed::<Settings>).in_set(crate::AppSystems::Apply),
@@ -81,7 +84,9 @@ pub struct SeatChoice {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct NewGameChoices {
-    /// 2, 3 or 4.
+    /// The game.
+    pub game: GameKind,
+    /// ARKES: 2, 3 or 4 (Arcanor is for 2).
     pub players: usize,
     /// 5, 7, 9 or 11.
     pub side: u8,
@@ -98,6 +103,7 @@ pub struct NewGameChoices {
 impl Default for NewGameChoices {
     fn default() -> NewGameChoices {
         NewGameChoices {
+            game: GameKind::Arkes,
             players: 2,
             side: 9,
             seats: vec![SeatChoice::default(); 4],
@@ -126,6 +132,9 @@ pub struct Settings {
     pub mute_unfocused: bool,
     /// Seat colours.
     pub palette: Palette,
+    /// Arcanor's memory mode: what is inside a duo is not shown, as on the
+    /// physical board (A4).
+    pub memory_mode: bool,
     /// The last new-game choices.
     pub new_game: NewGameChoices,
 }
@@ -140,6 +149,7 @@ impl Default for Settings {
             volume: 0.7,
             mute_unfocused: true,
             palette: Palette::Classic,
+            memory_mode: false,
             new_game: NewGameChoices::default(),
         }
     }
@@ -167,6 +177,7 @@ fn apply_settings(
     options: Option<Res<GameOptions>>,
     locale: Option<ResMut<Locale>>,
     animation: Option<ResMut<AnimationSettings>>,
+    mut colours: ResMut<SeatColours>,
 ) {
     if let Some(mut locale) = locale {
         let forced = options.as_ref().and_then(|o| o.language.clone());
@@ -179,7 +190,10 @@ fn apply_settings(
     if let Some(mut animation) = animation {
         animation.speed = settings.animation_speed.factor();
     }
-    crate::theme::set_colour_blind_safe(settings.palette == Palette::ColourBlindSafe);
+    let wanted = SeatColours { colour_blind_safe: settings.palette == Palette::ColourBlindSafe };
+    if *colours != wanted {
+        *colours = wanted;
+    }
 }
 
 fn save_settings(settings: Res<Settings>, store: Option<Res<Store>>) {

@@ -1,11 +1,11 @@
 //! Sound effects: a move, a stack, a capture, a marble taken, an
-//! elimination, a victory, the clock warning and UI clicks. The sounds were
+//! elimination (ARKES); a piece eating, one leaving its duo, one settling on
+//! its target row (Arcanor); a victory, the clock warning and UI clicks. The sounds were
 //! made for this game with SoX (`tools/make-sounds.sh`) and are built into
 //! the binary (the same way natively and on the web).
 
 use std::sync::Arc;
 
-use arkes_engine::{MoveKind, Outcome, PlyEffects};
 use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings, Volume};
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
@@ -14,6 +14,7 @@ use bevy::window::PrimaryWindow;
 
 use crate::AppSystems;
 use crate::game::{Match, MoveApplied};
+use crate::games::{AnyOutcome, AnyReport, PieceId};
 use crate::settings::Settings;
 
 /// The sounds and what plays them.
@@ -42,6 +43,12 @@ pub enum Sfx {
     MarbleCapture,
     /// A seat is out (R12).
     Elimination,
+    /// An Arcanor piece covers the piece it eats (A6, A7).
+    Eat,
+    /// An Arcanor piece leaves its duo, freeing the inner one (A5).
+    Release,
+    /// An Arcanor formation settles, frozen on its target row (A8).
+    Settle,
     /// A win (R11, R14).
     Victory,
     /// The clock of the seat to move fell under ten seconds.
@@ -52,12 +59,15 @@ pub enum Sfx {
 
 impl Sfx {
     /// Every sound.
-    pub const ALL: [Sfx; 8] = [
+    pub const ALL: [Sfx; 11] = [
         Sfx::Move,
         Sfx::Stack,
         Sfx::Capture,
         Sfx::MarbleCapture,
         Sfx::Elimination,
+        Sfx::Eat,
+        Sfx::Release,
+        Sfx::Settle,
         Sfx::Victory,
         Sfx::ClockWarning,
         Sfx::Click,
@@ -72,6 +82,9 @@ impl Sfx {
             Sfx::Capture => include_bytes!("../assets/sounds/capture.ogg"),
             Sfx::MarbleCapture => include_bytes!("../assets/sounds/marble-capture.ogg"),
             Sfx::Elimination => include_bytes!("../assets/sounds/elimination.ogg"),
+            Sfx::Eat => include_bytes!("../assets/sounds/eat.ogg"),
+            Sfx::Release => include_bytes!("../assets/sounds/release.ogg"),
+            Sfx::Settle => include_bytes!("../assets/sounds/settle.ogg"),
             Sfx::Victory => include_bytes!("../assets/sounds/victory.ogg"),
             Sfx::ClockWarning => include_bytes!("../assets/sounds/clock-warning.ogg"),
             Sfx::Click => include_bytes!("../assets/sounds/click.ogg"),
@@ -156,25 +169,39 @@ fn ply_sounds(
 ) {
     let focused = window_focused(&windows);
     for MoveApplied { report } in applied.read() {
-        let mut effects = Vec::new();
-        if let Some(mv) = report.mv {
-            effects.push(match mv.kind {
-                MoveKind::Step | MoveKind::Marble => Sfx::Move,
-                MoveKind::Stack => Sfx::Stack,
-                MoveKind::CaptureToken => Sfx::Capture,
-                MoveKind::CaptureMarble => Sfx::MarbleCapture,
-            });
-        }
-        if !report.eliminated().is_empty() {
-            effects.push(Sfx::Elimination);
-        }
-        if matches!(report.outcome, Some(Outcome::Win(_))) {
-            effects.push(Sfx::Victory);
-        }
-        for sfx in effects {
+        for sfx in effects(report) {
             play(&mut commands, sounds.as_deref(), &settings, focused, unlocked.0, sfx);
         }
     }
+}
+
+/// The sounds of a ply, in order: the move's, then an elimination, a
+/// settling, a victory.
+#[must_use]
+pub fn effects(report: &AnyReport) -> Vec<Sfx> {
+    let mut effects = Vec::new();
+    if let Some(action) = report.action {
+        let captured = report.departures.iter().find(|d| d.by.is_some());
+        effects.push(match (captured.map(|d| d.piece), report.eaten, report.freed) {
+            (Some(PieceId::Marble(_)), _, _) => Sfx::MarbleCapture,
+            (Some(_), _, _) => Sfx::Capture,
+            (None, Some(_), _) => Sfx::Eat,
+            (None, None, Some(_)) => Sfx::Release,
+            // An ARKES token onto a single token (R5): a tower or a siege.
+            _ if report.stacked && !action.capture => Sfx::Stack,
+            _ => Sfx::Move,
+        });
+    }
+    if !report.eliminated.is_empty() {
+        effects.push(Sfx::Elimination);
+    }
+    if !report.froze.is_empty() {
+        effects.push(Sfx::Settle);
+    }
+    if matches!(report.outcome, Some(AnyOutcome::Win { .. })) {
+        effects.push(Sfx::Victory);
+    }
+    effects
 }
 
 /// The ply at which the clock warning last sounded.
@@ -194,8 +221,8 @@ fn clock_warning(
 ) {
     let Some(game) = game else { return };
     let g = game.game();
-    let ply = g.plies().len();
-    let low = g.outcome().is_none() && g.clock_ms(g.position().to_move()).is_some_and(|ms| ms < 10_000);
+    let ply = g.ply_count();
+    let low = g.outcome().is_none() && g.clock_ms(g.to_move()).is_some_and(|ms| ms < 10_000);
     if low && warned.0 != Some(ply) {
         warned.0 = Some(ply);
         play(

@@ -5,24 +5,29 @@
 //! Each seat also has its own mark (shape) on its tokens and in the HUD, so
 //! colour is never the only cue.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use arkes_engine::Seat;
 use bevy::prelude::*;
 
-/// Whether the colour-blind-safe palette is in use (set from the settings).
-static COLOUR_BLIND_SAFE: AtomicBool = AtomicBool::new(false);
-
-/// Chooses the palette of [`seat_color`].
-pub fn set_colour_blind_safe(on: bool) {
-    COLOUR_BLIND_SAFE.store(on, Ordering::Relaxed);
+/// The seat colours in use, set from the settings.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SeatColours {
+    /// The Okabe–Ito palette instead of the classic colours.
+    pub colour_blind_safe: bool,
 }
 
-/// The colour of a seat's tokens and marble in the palette in use: the
-/// classic red, green, blue and purple, or the Okabe–Ito colours.
+impl SeatColours {
+    /// The colour of `seat`'s pieces in this palette.
+    #[must_use]
+    pub fn of(self, seat: Seat) -> Color {
+        seat_color_in(seat, self.colour_blind_safe)
+    }
+}
+
+/// The colour of a seat's pieces: the classic red, green, blue and purple,
+/// or (`colour_blind_safe`) the Okabe–Ito colours.
 #[must_use]
-pub fn seat_color(seat: Seat) -> Color {
-    if COLOUR_BLIND_SAFE.load(Ordering::Relaxed) {
+pub fn seat_color_in(seat: Seat, colour_blind_safe: bool) -> Color {
+    if colour_blind_safe {
         match seat {
             Seat::South => Color::srgb_u8(0xD5, 0x5E, 0x00), // vermillion
             Seat::West => Color::srgb_u8(0x00, 0x9E, 0x73),  // bluish green

@@ -38,6 +38,24 @@ sox -m "$tmp/m1.wav" "$tmp/m2.wav" marble-capture.ogg
 sox -n $r "$tmp/e.wav" synth 0.9 sine 330-110 sine 495-165 fade q 0.05 0.9 0.6 tremolo 6 40 gain -9
 sox "$tmp/e.wav" elimination.ogg
 
+# Arcanor: a hollow piece coming down over the one it eats: a low, hollow
+# knock with a short resonance, then the two pieces seating.
+knock e1 140 520 0.16 0
+sox "$tmp/e1.wav" "$tmp/e1r.wav" reverb 40 50 20 gain -2
+knock e2 210 900 0.06 -8
+sox "$tmp/e1r.wav" "$tmp/e2.wav" eat.ogg pad 0 0.01
+
+# Arcanor: a top piece lifted off its duo: a light knock and a soft rising air.
+knock r1 260 1800 0.06 -4
+sox -n $r "$tmp/r2.wav" synth 0.16 pinknoise band 2400 900 fade q 0.04 0.16 0.1 gain -20
+sox "$tmp/r1.wav" "$tmp/r2.wav" release.ogg
+
+# Arcanor: a piece settling, frozen on its target row: a soft knock and a
+# small bell.
+knock t1 170 800 0.12 -2
+sox -n $r "$tmp/t2.wav" synth 0.5 pluck E6 pluck B6 fade q 0.003 0.5 0.4 gain -12
+sox -m "$tmp/t1.wav" "$tmp/t2.wav" settle.ogg
+
 # Victory: a rising major arpeggio with a ringing last note.
 for n in C5:0.14 E5:0.14 G5:0.14 C6:0.9; do
   note=${n%%:*}; len=${n##*:}

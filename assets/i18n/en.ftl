@@ -41,8 +41,8 @@ previous = ◀ Previous
 next = Next ▶
 
 ## Title
-title-name = ARKES
-title-subtitle = arquesses · arcēs — reach the golden cell
+title-name = ARKES 3D
+title-subtitle = ARKES and Arcanor — two board games for one table
 menu-continue = Continue
 menu-new-game = New game
 menu-load = Load
@@ -143,3 +143,46 @@ rules-repetition-title = No repetition
 rules-repetition-text = A move may not recreate a position that has already occurred with the same player to move. The starting position counts. This rule, like the super-ko of Go, stops endless back-and-forth.
 rules-end-title = Elimination and the end
 rules-end-text = A player who cannot move at the start of their turn, or whose clock runs out, loses their marble and is out; their tokens stay and can be stacked on and captured. The last marble standing wins. A game can be limited in rounds, in rounds without a capture, and by clocks: a limit reached without a winner is a draw.
+
+## Games
+game-arkes = ARKES
+game-arcanor = Arcanor
+game-unknown = —
+game-arkes-description = 2 to 4 players. Lead your marble over your own tokens to the golden cell; towers capture tokens, any token captures a marble.
+game-arcanor-description = 2 players. Nesting pieces eat the next size down; bring 12 points to the far row, where pieces freeze.
+new-game-which = Which game?
+new-game-change = Other game
+new-game-eat-limit = Rounds without eating
+value-1 = value 1
+value-2 = value 2
+value-3 = value 3
+value-4 = value 4
+seat-chip-points = { $mark } { $name }   { $points } / 12
+hint-play-arcanor = Click a piece: a duo moves whole, click it again for its top piece alone  ·  drag to turn, wheel to zoom  ·  Esc: menu
+hint-duo-whole = The whole duo moves: click where it goes, or click it again to move the { $top } alone
+hint-duo-top = The { $top } moves alone: click where it goes, or click it again to drop it
+outcome-points = { $name } wins — 12 points on the target row
+outcome-no-move = { $name } wins — the opponent cannot move
+outcome-time = { $name } wins — the opponent's clock ran out
+settings-memory-mode = Memory mode (hide what duos hold)
+rules-title-of = Rules of { $game ->
+    [arcanor] Arcanor
+   *[arkes] ARKES
+}
+rules-other-game = The other game
+arcanor-goal-title = The goal
+arcanor-goal-text = Two players, South and North, on a board of 8 files and 7 ranks. Each has 12 hollow pieces in four sizes that nest like Russian dolls, three of each value: 1 for the largest, then 2, 3 and 4 for the smallest. Bring pieces to the opponent's home row, your target row: there they freeze and score their value. The first to 12 points wins.
+arcanor-moving-title = Moving
+arcanor-moving-text = On your turn, move one step in any of the eight directions, like a chess king: a lone piece of yours, a whole duo whose top piece is yours (it carries the piece inside), or the top piece of a duo alone. You cannot pass. A cell never holds more than two pieces. Each player starts with six duos on their home row: 1 over 2 and 3 over 4.
+arcanor-release-title = Leaving a duo
+arcanor-release-text = When the top piece leaves its duo alone, the piece inside stays on the cell as a lone piece. If it was an opponent's prisoner, it is free again and its owner may move it. In the game, click a duo once to move it whole, twice to move its top piece alone.
+arcanor-eat-title = Eating
+arcanor-eat-text = A single piece moving (a lone piece, or a top piece leaving its duo) may step onto a cell holding one lone opponent's piece of the next value and cover it: a 1 eats a 2, a 2 a 3, a 3 a 4. A duo never eats; nothing moves onto your own piece or onto a duo, and nothing can eat a 1.
+arcanor-prisoner-title = Prisoners
+arcanor-prisoner-text = An eaten piece stays under its eater as a prisoner and cannot move while covered. Moving the whole duo carries the prisoner along; the eater leaving alone frees it. A band of the inner piece's colour at the rim of a duo shows what it holds (unless memory mode is on).
+arcanor-freeze-title = Freezing
+arcanor-freeze-text = A formation whose top piece reaches its target row is frozen: it never moves again and cannot be eaten, and its top piece scores its value. A piece standing on its own home row is not frozen and can be eaten there.
+arcanor-duo-scores-title = A duo scores its top piece only
+arcanor-duo-scores-text = A duo reaching the target row scores its top piece only: 3 over 4 scores 3, not 7. Separate the pair before it arrives to score both. A prisoner scores for nobody; freed on its own target row, it freezes and scores for its owner.
+arcanor-end-title = The end
+arcanor-end-text = A player with 12 points or more wins at once. A player with no legal move on their turn loses. The same position with the same player to move for the third time is a draw. Round limits and clocks may end the game: a limit reached is a draw, a player whose clock runs out loses.

@@ -41,8 +41,8 @@ previous = ◀ Précédent
 next = Suivant ▶
 
 ## Titre
-title-name = ARKES
-title-subtitle = arquesses · arcēs — atteindre la case dorée
+title-name = ARKES 3D
+title-subtitle = ARKES et Arcanor — deux jeux de plateau pour une table
 menu-continue = Continuer
 menu-new-game = Nouvelle partie
 menu-load = Charger
@@ -143,3 +143,46 @@ rules-repetition-title = Pas de répétition
 rules-repetition-text = Un coup ne peut pas recréer une position déjà vue avec le même joueur au trait. La position de départ compte. Cette règle, comme le super-ko du go, empêche les allers-retours sans fin.
 rules-end-title = Élimination et fin
 rules-end-text = Un joueur qui ne peut pas jouer au début de son tour, ou dont la pendule tombe, perd sa boule et est éliminé ; ses jetons restent, on peut s’y empiler et les prendre. La dernière boule en jeu gagne. Une partie peut être limitée en tours de table, en tours sans prise et par des pendules : une limite atteinte sans vainqueur donne une partie nulle.
+
+## Jeux
+game-arkes = ARKES
+game-arcanor = Arcanor
+game-unknown = —
+game-arkes-description = 2 à 4 joueurs. Menez votre boule sur vos jetons jusqu'à la case dorée ; les tours prennent les jetons, tout jeton prend une boule.
+game-arcanor-description = 2 joueurs. Les pièces gigognes mangent la taille juste en dessous ; amenez 12 points sur la ligne d'en face, où les pièces se figent.
+new-game-which = Quel jeu ?
+new-game-change = Autre jeu
+new-game-eat-limit = Tours sans manger
+value-1 = valeur 1
+value-2 = valeur 2
+value-3 = valeur 3
+value-4 = valeur 4
+seat-chip-points = { $mark } { $name }   { $points } / 12
+hint-play-arcanor = Cliquez une pièce : un duo part entier, cliquez-le encore pour sa pièce du dessus seule  ·  glisser pour tourner, molette pour zoomer  ·  Échap : menu
+hint-duo-whole = Le duo entier part : cliquez où il va, ou cliquez-le encore pour déplacer le { $top } seul
+hint-duo-top = Le { $top } part seul : cliquez où il va, ou cliquez-le encore pour le reposer
+outcome-points = { $name } gagne — 12 points sur la ligne d'arrivée
+outcome-no-move = { $name } gagne — l'adversaire ne peut plus jouer
+outcome-time = { $name } gagne — la pendule de l'adversaire est tombée
+settings-memory-mode = Mode mémoire (cacher le contenu des duos)
+rules-title-of = Règles { $game ->
+    [arcanor] d'Arcanor
+   *[arkes] d'ARKES
+}
+rules-other-game = L'autre jeu
+arcanor-goal-title = Le but
+arcanor-goal-text = Deux joueurs, Sud et Nord, sur un plateau de 8 colonnes et 7 rangées. Chacun a 12 pièces creuses de quatre tailles qui s'emboîtent comme des poupées russes, trois de chaque valeur : 1 pour la plus grande, puis 2, 3 et 4 pour la plus petite. Amenez des pièces sur la ligne de départ de l'adversaire, votre ligne d'arrivée : elles s'y figent et marquent leur valeur. Le premier à 12 points gagne.
+arcanor-moving-title = Déplacer
+arcanor-moving-text = À votre tour, faites un pas dans l'une des huit directions, comme le roi aux échecs : une pièce seule à vous, un duo entier dont la pièce du dessus est à vous (il emporte la pièce qu'il contient), ou la pièce du dessus d'un duo seule. On ne passe pas. Une case ne contient jamais plus de deux pièces. Chacun commence avec six duos sur sa ligne de départ : 1 sur 2 et 3 sur 4.
+arcanor-release-title = Quitter un duo
+arcanor-release-text = Quand la pièce du dessus quitte seule son duo, la pièce qu'elle couvrait reste sur la case, seule. Si c'était un prisonnier adverse, il est de nouveau libre et son propriétaire peut le jouer. Dans le jeu, cliquez un duo une fois pour le déplacer entier, deux fois pour sa pièce du dessus seule.
+arcanor-eat-title = Manger
+arcanor-eat-text = Une pièce qui se déplace seule (une pièce seule, ou la pièce du dessus quittant son duo) peut aller sur une case portant une pièce adverse seule de la valeur suivante et la recouvrir : un 1 mange un 2, un 2 un 3, un 3 un 4. Un duo ne mange jamais ; rien ne va sur sa propre pièce ni sur un duo, et rien ne mange un 1.
+arcanor-prisoner-title = Prisonniers
+arcanor-prisoner-text = Une pièce mangée reste sous celle qui l'a mangée, prisonnière : elle ne bouge pas tant qu'elle est couverte. Déplacer le duo entier emporte le prisonnier ; la pièce du dessus partant seule le libère. Un liseré de la couleur de la pièce intérieure au bord du duo montre ce qu'il contient (sauf en mode mémoire).
+arcanor-freeze-title = Se figer
+arcanor-freeze-text = Une formation dont la pièce du dessus atteint sa ligne d'arrivée est figée : elle ne bouge plus et ne peut plus être mangée, et sa pièce du dessus marque sa valeur. Une pièce posée sur sa propre ligne de départ n'est pas figée et peut y être mangée.
+arcanor-duo-scores-title = Un duo ne marque que sa pièce du dessus
+arcanor-duo-scores-text = Un duo qui atteint la ligne d'arrivée ne marque que sa pièce du dessus : 3 sur 4 marque 3, pas 7. Séparez la paire avant l'arrivée pour marquer les deux. Un prisonnier ne marque pour personne ; libéré sur sa propre ligne d'arrivée, il se fige et marque pour son propriétaire.
+arcanor-end-title = La fin
+arcanor-end-text = Un joueur qui a 12 points ou plus gagne aussitôt. Un joueur qui ne peut pas jouer à son tour perd. La même position avec le même joueur au trait pour la troisième fois est nulle. Des limites de tours et des pendules peuvent finir la partie : une limite atteinte donne nulle, un joueur dont la pendule tombe perd.

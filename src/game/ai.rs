@@ -5,14 +5,16 @@
 
 use std::time::Duration;
 
-use arkes_ai::{Progress, Searcher};
-use arkes_engine::{Move, Seat};
+use arkes_ai::Progress;
+use arkes_engine::Seat;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 
-use super::animation::InputLock;
-use super::state::{GameFlow, Match, MoveCommand};
+use super::commands::{GameFlow, MoveCommand};
+use super::input_lock::InputLock;
+use super::match_state::Match;
 use crate::AppSystems;
+use crate::games::{Action, AnySearcher};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiSettings>()
@@ -51,11 +53,11 @@ impl Default for AiSettings {
 enum Job {
     /// Natively: a task on the compute pool.
     #[cfg(not(target_arch = "wasm32"))]
-    Task(bevy::tasks::Task<Option<Move>>),
+    Task(bevy::tasks::Task<Option<Action>>),
     /// Stepped here, a slice of nodes each frame.
-    Stepped(Box<Searcher<arkes_engine::Arkes>>, u64),
+    Stepped(Box<AnySearcher>, u64),
     /// Finished, waiting for the minimum thinking time.
-    Ready(Option<Move>),
+    Ready(Option<Action>),
     /// The move was sent; nothing more to do this turn.
     Sent,
 }
@@ -92,22 +94,19 @@ impl AiThinking {
 /// A reproducible seed for the search of the current turn.
 fn turn_seed(game: &Match) -> u64 {
     game.game().position().hash()
-        ^ (game.game().plies().len() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        ^ (game.game().ply_count() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
         ^ game.seed()
 }
 
 fn start_job(game: &Match, level: arkes_ai::Level, settings: &AiSettings) -> Job {
-    let searcher = Searcher::for_game(game.game(), level.options().seed(turn_seed(game)));
+    let searcher = AnySearcher::for_game(game.game(), level.options().seed(turn_seed(game)));
     #[cfg(not(target_arch = "wasm32"))]
     if settings.background {
         let cap = settings.time_cap;
         let mut searcher = searcher;
-        return Job::Task(bevy::tasks::AsyncComputeTaskPool::get().spawn(async move {
-            match cap {
-                Some(cap) => searcher.search_for(cap),
-                None => searcher.search_to_end(),
-            }
-        }));
+        return Job::Task(
+            bevy::tasks::AsyncComputeTaskPool::get().spawn(async move { searcher.search(cap) }),
+        );
     }
     // The web build has no threads: it always steps the search per frame.
     #[cfg(target_arch = "wasm32")]
@@ -126,10 +125,10 @@ fn drive_ai(
     mut commands: MessageWriter<MoveCommand>,
 ) {
     let Some(game) = game else { return };
-    let seat = game.game().position().to_move();
+    let seat = game.to_move();
     let level = game.seat(seat).kind.level();
-    let turn = game.game().position().hash() ^ game.game().plies().len() as u64;
-    let active = flow.accepting_input && game.reviewing().is_none() && game.game().outcome().is_none();
+    let turn = game.game().position().hash() ^ game.game().ply_count() as u64;
+    let active = flow.accepting_input && game.reviewing().is_none() && game.outcome().is_none();
     let Some(level) = level.filter(|_| active) else {
         if thinking.seat.is_some() {
             thinking.clear();
@@ -159,7 +158,7 @@ fn drive_ai(
             let target = settings.frame_slice_ms.max(1.0);
             *slice = ((*slice as f32) * (target / spent.max(0.1))).clamp(100.0, 50_000.0) as u64;
             if progress == Progress::Done {
-                *job = Job::Ready(searcher.best_move());
+                *job = Job::Ready(searcher.best_action());
             }
         }
         Job::Ready(_) | Job::Sent => {}
@@ -171,8 +170,8 @@ fn drive_ai(
         && !lock.is_locked()
     {
         match mv {
-            Some(mv) => {
-                commands.write(MoveCommand { from: mv.from, to: mv.to });
+            Some(action) => {
+                commands.write(MoveCommand::from(*action));
             }
             None => warn!("the computer found no move for {seat}"),
         }

@@ -1,32 +1,33 @@
-//! Piece animations (bevy_tweening) and the input lock they hold: moves hop
-//! along an arc, captured pieces are lifted and put off the board beside the
-//! capturer, an eliminated marble sinks, a winning marble rises from the
-//! golden cell. Input is locked from the start of a ply's tweens until the
-//! last of their `AnimCompletedEvent`s.
+//! Piece animations (bevy_tweening), which hold the [`InputLock`]: moves hop
+//! along an arc (an Arcanor piece eating comes down over its prey, one
+//! leaving its duo lifts off and reveals the inner piece), ARKES captured
+//! pieces are lifted and put off the board beside the capturer, an
+//! eliminated marble sinks, a winning marble rises from the golden cell, an
+//! Arcanor piece reaching its target row settles. Input is locked from the
+//! start of a ply's tweens until the last of their `AnimCompletedEvent`s.
 
 use std::time::Duration;
 
 use arkes_engine::{BySeat, Seat};
-use bevy::ecs::entity::EntityHashSet;
 use bevy::prelude::*;
 use bevy_tweening::lens::TransformPositionLens;
 use bevy_tweening::{AnimCompletedEvent, AnimTargetKind, EaseMethod, Lens, Tween, TweenAnim};
 
+use super::commands::{BoardReset, MoveApplied};
 use super::geometry::BoardGeometry;
-use super::pieces::{BoardPos, Marble, PieceMoved};
-use super::state::{BoardReset, Match};
+use super::input_lock::InputLock;
+use super::match_state::Match;
+use super::pieces::{BoardPiece, BoardPos, LeaveReason, Leaving, PieceMoved};
 use crate::AppSystems;
+use crate::games::{AnyOutcome, GameKind, PieceId, WinKind};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<InputLock>()
-        .init_resource::<AnimationSettings>()
-        .init_resource::<CaptureTray>()
-        .add_systems(
-            Update,
-            (reset_on_board_reset, animate_moves, animate_departures, finish_animations)
-                .chain()
-                .in_set(AppSystems::Animate),
-        );
+    app.init_resource::<AnimationSettings>().init_resource::<CaptureTray>().add_systems(
+        Update,
+        (reset_on_board_reset, animate_moves, animate_departures, finish_animations)
+            .chain()
+            .in_set(AppSystems::Animate),
+    );
 }
 
 /// Animation speed: 1 is normal, 2 twice as fast, 0 turns animations off.
@@ -57,43 +58,7 @@ mod ms {
     pub const CAPTURE_AWAY: u64 = 380;
     pub const SINK: u64 = 450;
     pub const VICTORY_RISE: u64 = 700;
-}
-
-/// Entities whose ply animations are playing; input waits until it is empty.
-#[derive(Resource, Default, Debug)]
-pub struct InputLock {
-    pending: EntityHashSet,
-}
-
-impl InputLock {
-    /// Whether a ply is still animating (no move may be picked or sent).
-    #[must_use]
-    pub fn is_locked(&self) -> bool {
-        !self.pending.is_empty()
-    }
-}
-
-/// Why a piece leaves the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LeaveReason {
-    /// Captured by `by` (R7, R8): lifted and put beside that seat's edge.
-    Captured {
-        /// The capturing seat.
-        by: Seat,
-    },
-    /// A marble removed because its seat is out (R12): it sinks.
-    Eliminated,
-    /// Gone for another reason (restart, undo): removed at once.
-    Removed,
-}
-
-/// A piece on its way off the board; despawned when its animation ends.
-#[derive(Component, Clone, Copy, Debug)]
-pub struct Leaving {
-    /// Why it leaves.
-    pub reason: LeaveReason,
-    /// Where it stood.
-    pub from: BoardPos,
+    pub const SETTLE: u64 = 260;
 }
 
 /// A marble that has won on the golden cell (R11); the view celebrates it.
@@ -153,7 +118,7 @@ fn reset_on_board_reset(
     if resets.read().count() == 0 {
         return;
     }
-    lock.pending.clear();
+    lock.clear();
     *tray = CaptureTray::default();
     for entity in &anims {
         commands.entity(entity).remove::<TweenAnim>();
@@ -162,23 +127,34 @@ fn reset_on_board_reset(
 
 fn animate_moves(
     mut moved: MessageReader<PieceMoved>,
+    mut applied: MessageReader<MoveApplied>,
     mut commands: Commands,
     settings: Res<AnimationSettings>,
     geometry: Option<Res<BoardGeometry>>,
     game: Option<Res<Match>>,
-    mut pieces: Query<(&mut Transform, Option<&Marble>)>,
+    mut pieces: Query<(&mut Transform, &BoardPiece)>,
+    placed: Query<(Entity, &BoardPos)>,
     mut lock: ResMut<InputLock>,
 ) {
     let (Some(g), Some(game)) = (geometry, game) else {
         moved.clear();
+        applied.clear();
         return;
     };
+    // Formations that froze this frame on their target row (Arcanor A8).
+    let froze: Vec<_> = applied.read().flat_map(|a| a.report.froze.clone()).collect();
+    let settle = |pos: BoardPos| {
+        settings
+            .duration(ms::SETTLE)
+            .map(|d| tween(d, SettleLens { base: g.piece_base(pos.coord, pos.level) }))
+    };
+    let mut hopping = Vec::new();
     for m in moved.read() {
-        let Ok((mut transform, marble)) = pieces.get_mut(m.entity) else { continue };
+        let Ok((mut transform, piece)) = pieces.get_mut(m.entity) else { continue };
         let end = g.piece_base(m.to.coord, m.to.level);
-        let won_here = marble.is_some()
-            && m.to.coord == g.golden_cell()
-            && game.game().outcome().and_then(|o| o.winner()) == marble.map(|mb| mb.seat);
+        let won_here = matches!(piece.id, PieceId::Marble(seat)
+            if Some(m.to.coord) == g.golden_cell()
+                && game.outcome() == Some(AnyOutcome::Win { seat, reason: WinKind::GoldenCell }));
         let hop_ms = if m.mover { ms::HOP } else { ms::DROP };
         let Some(duration) = settings.duration(hop_ms) else {
             transform.translation = end;
@@ -188,7 +164,12 @@ fn animate_moves(
             continue;
         };
         let start = transform.translation;
-        let height = if m.mover { 0.45 } else { 0.0 };
+        // An Arcanor piece lifts clear of the piece inside it or under it.
+        let height = match (m.mover, g.kind) {
+            (false, _) => 0.0,
+            (true, GameKind::Arkes) => 0.45,
+            (true, GameKind::Arcanor) => 0.85,
+        };
         let hop = tween(duration, HopLens { start, end, height });
         let anim = if won_here {
             let rise = settings.duration(ms::VICTORY_RISE).unwrap_or(duration);
@@ -196,11 +177,23 @@ fn animate_moves(
             TweenAnim::new(
                 hop.then(tween(rise, TransformPositionLens { start: end, end: end + Vec3::Y * 0.9 })),
             )
+        } else if froze.contains(&m.to.coord)
+            && let Some(settle) = settle(m.to)
+        {
+            TweenAnim::new(hop.then(settle))
         } else {
             TweenAnim::new(hop)
         };
         commands.entity(m.entity).insert(anim);
-        lock.pending.insert(m.entity);
+        lock.hold(m.entity);
+        hopping.push(m.entity);
+    }
+    // A prisoner freed on its own target row settles where it is.
+    for (entity, pos) in placed.iter().filter(|(e, p)| froze.contains(&p.coord) && !hopping.contains(e)) {
+        if let Some(settle) = settle(*pos) {
+            commands.entity(entity).insert(TweenAnim::new(settle));
+            lock.hold(entity);
+        }
     }
 }
 
@@ -214,7 +207,7 @@ fn tray_position(g: &BoardGeometry, seat: Seat, index: u32) -> Vec3 {
         Seat::East => Vec3::X,
     };
     let along = Vec3::new(outward.z, 0.0, -outward.x);
-    let per_row = (u32::from(g.side) * 2).max(4);
+    let per_row = (u32::from(g.files()) * 2).max(4);
     let (row, col) = (index / per_row, index % per_row);
     let t = -g.half_extent() + 0.3 + 0.5 * col as f32;
     outward * (g.half_extent() + 1.0 + 0.6 * row as f32) + along * t
@@ -252,10 +245,24 @@ fn animate_departures(
         match anim {
             Some(anim) => {
                 commands.entity(entity).insert(anim);
-                lock.pending.insert(entity);
+                lock.hold(entity);
             }
             None => commands.entity(entity).despawn(),
         }
+    }
+}
+
+/// Squashes and restores a transform's scale: a piece settling on its cell.
+#[derive(Clone, Copy, Debug)]
+struct SettleLens {
+    base: Vec3,
+}
+
+impl Lens<Transform> for SettleLens {
+    fn lerp(&mut self, mut target: Mut<Transform>, ratio: f32) {
+        let squash = 0.1 * (ratio * std::f32::consts::PI).sin();
+        target.translation = self.base;
+        target.scale = Vec3::new(1.0 + squash * 0.5, 1.0 - squash, 1.0 + squash * 0.5);
     }
 }
 
@@ -267,7 +274,7 @@ fn finish_animations(
 ) {
     for event in completed.read() {
         let AnimTargetKind::Component { entity } = event.target else { continue };
-        lock.pending.remove(&entity);
+        lock.release(entity);
         if leaving.contains(entity) {
             commands.entity(entity).despawn();
         }

@@ -11,8 +11,9 @@ use bevy::input::gamepad::{Gamepad, GamepadButton};
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 
+use super::commands::GameFlow;
+use super::match_state::Match;
 use super::selection::{CellPicked, Selection};
-use super::state::{GameFlow, Match};
 use crate::AppSystems;
 
 pub(super) fn plugin(app: &mut App) {
@@ -21,6 +22,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<ControllerHint>()
         .add_message::<CursorAction>()
         .add_message::<PauseRequest>()
+        .add_message::<ToggleTopView>()
         .add_systems(
             Update,
             (gamepad_input, keyboard_input, act_on_cursor).chain().in_set(AppSystems::Input),
@@ -76,6 +78,11 @@ pub enum CursorAction {
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct PauseRequest;
 
+/// A request to switch between the top view and the perspective view (the
+/// toolbar's button; the camera also takes the T key).
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct ToggleTopView;
+
 /// The board direction of a stick or arrow push, seen from `seat`'s edge:
 /// "up" points away from its own edge.
 #[must_use]
@@ -113,7 +120,7 @@ fn gamepad_input(
     }
     let Some(game) = game else { return };
     controllers.pads.retain(|pad, _| pads.contains(*pad));
-    let to_move = game.game().position().to_move();
+    let to_move = game.to_move();
     for (pad, gamepad) in &pads {
         if gamepad.just_pressed(GamepadButton::Start) {
             pause.write(PauseRequest);
@@ -225,7 +232,7 @@ fn keyboard_input(
     if !flow.accepting_input {
         return;
     }
-    let seat = game.game().position().to_move();
+    let seat = game.to_move();
     if !game.is_human(seat) || controllers.pads.values().any(|&s| s == seat) {
         return;
     }
@@ -266,22 +273,23 @@ fn act_on_cursor(
         return;
     };
     let position = game.game().position();
+    let shape = position.shape();
     let seat = position.to_move();
     for action in actions.read() {
-        // The cursor first appears on the seat's marble (or the centre).
+        // The cursor first appears on the seat's marble (ARKES), or on its
+        // first piece that can move, or the centre.
+        let first_movable = game.game().legal_actions().first().map(|a| a.from);
+        let centre = Coord::new(shape.files() / 2, shape.ranks() / 2);
         let here = cursor
             .coord
-            .filter(|&c| position.board().contains(c))
+            .filter(|&c| shape.contains(c))
             .or_else(|| position.marble(seat))
-            .unwrap_or(position.board().golden_cell());
+            .or(first_movable)
+            .unwrap_or(centre);
         cursor.seat = Some(seat);
         match *action {
             CursorAction::Step(df, dr) => {
-                let moved = Coord::try_new(
-                    i32::from(here.file()) + df,
-                    i32::from(here.rank()) + dr,
-                    position.board().shape(),
-                );
+                let moved = Coord::try_new(i32::from(here.file()) + df, i32::from(here.rank()) + dr, shape);
                 cursor.coord = Some(moved.unwrap_or(here));
             }
             CursorAction::Confirm => {
@@ -298,7 +306,7 @@ fn act_on_cursor(
                 let mut targets: Vec<Coord> = if selection.from.is_some() {
                     selection.destinations.iter().map(|d| d.to).collect()
                 } else {
-                    game.game().legal_moves().iter().map(|m| m.from).collect()
+                    game.game().legal_actions().iter().map(|a| a.from).collect()
                 };
                 targets.sort();
                 targets.dedup();

@@ -5,56 +5,95 @@
 //! South) and ranks along −z (rank 1, South's home rank, nearest +z, where
 //! South's camera stands).
 
-use arkes_engine::Coord;
+use arkes_engine::{BoardShape, Coord};
 use bevy::prelude::*;
 
-/// Sizes of the board and pieces, in world units (1 = one cell).
-#[derive(Resource, Clone, Copy, Debug)]
+use crate::games::GameKind;
+
+/// The board's size and game, and the sizes of pieces, in world units
+/// (1 = one cell).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardGeometry {
-    /// Cells a side.
-    pub side: u8,
+    /// Files × ranks.
+    pub shape: BoardShape,
+    /// The game played on it.
+    pub kind: GameKind,
 }
 
 impl BoardGeometry {
-    /// Height of a token.
+    /// Height of an ARKES token.
     pub const TOKEN_HEIGHT: f32 = 0.18;
-    /// Radius of a token.
+    /// Radius of an ARKES token.
     pub const TOKEN_RADIUS: f32 = 0.37;
-    /// Radius of a marble.
+    /// Radius of an ARKES marble.
     pub const MARBLE_RADIUS: f32 = 0.28;
+
+    /// The square board of ARKES with `side` cells a side.
+    ///
+    /// # Panics
+    /// If `side` is not 1…11.
+    #[must_use]
+    pub fn square(side: u8) -> BoardGeometry {
+        BoardGeometry { shape: BoardShape::square(side).expect("a side of 1 to 11"), kind: GameKind::Arkes }
+    }
+
+    /// Files of the board.
+    #[must_use]
+    pub fn files(&self) -> u8 {
+        self.shape.files()
+    }
+
+    /// Ranks of the board.
+    #[must_use]
+    pub fn ranks(&self) -> u8 {
+        self.shape.ranks()
+    }
 
     /// The centre of `cell` on the board's top face.
     #[must_use]
     pub fn cell_center(&self, cell: Coord) -> Vec3 {
-        let half = (f32::from(self.side) - 1.0) / 2.0;
-        Vec3::new(f32::from(cell.file()) - half, 0.0, half - f32::from(cell.rank()))
+        let half_files = (f32::from(self.files()) - 1.0) / 2.0;
+        let half_ranks = (f32::from(self.ranks()) - 1.0) / 2.0;
+        Vec3::new(f32::from(cell.file()) - half_files, 0.0, half_ranks - f32::from(cell.rank()))
     }
 
-    /// The base (bottom centre) of the piece at `level` of `cell` (0 = bottom).
+    /// The base (bottom centre) of the piece at `level` of `cell` (0 =
+    /// bottom). ARKES pieces stack; an Arcanor duo's top piece covers its
+    /// inner one, so both stand on the cell.
     #[must_use]
     pub fn piece_base(&self, cell: Coord, level: u8) -> Vec3 {
-        self.cell_center(cell) + Vec3::Y * (f32::from(level) * Self::TOKEN_HEIGHT)
+        match self.kind {
+            GameKind::Arkes => self.cell_center(cell) + Vec3::Y * (f32::from(level) * Self::TOKEN_HEIGHT),
+            GameKind::Arcanor => self.cell_center(cell),
+        }
     }
 
-    /// The golden cell (R1).
+    /// ARKES's golden cell (R1), `None` in Arcanor.
     #[must_use]
-    pub fn golden_cell(&self) -> Coord {
-        Coord::new(self.side / 2, self.side / 2)
+    pub fn golden_cell(&self) -> Option<Coord> {
+        (self.kind == GameKind::Arkes).then(|| arkes_engine::golden_cell(self.shape))
     }
 
-    /// Half the board's width, in world units, border excluded.
+    /// Half the board's extent along x (files) and z (ranks), border excluded.
+    #[must_use]
+    pub fn half_extents(&self) -> Vec2 {
+        Vec2::new(f32::from(self.files()) / 2.0, f32::from(self.ranks()) / 2.0)
+    }
+
+    /// The larger half extent.
     #[must_use]
     pub fn half_extent(&self) -> f32 {
-        f32::from(self.side) / 2.0
+        self.half_extents().max_element()
     }
 
     /// The cell under a point of the board's plane, if any.
     #[must_use]
     pub fn cell_at(&self, point: Vec3) -> Option<Coord> {
-        let half = (f32::from(self.side) - 1.0) / 2.0;
-        let file = (point.x + half).round();
-        let rank = (half - point.z).round();
-        Coord::try_new(file as i32, rank as i32, arkes_engine::BoardShape::square(self.side)?)
+        let half_files = (f32::from(self.files()) - 1.0) / 2.0;
+        let half_ranks = (f32::from(self.ranks()) - 1.0) / 2.0;
+        let file = (point.x + half_files).round();
+        let rank = (half_ranks - point.z).round();
+        Coord::try_new(file as i32, rank as i32, self.shape)
     }
 }
 
@@ -64,7 +103,7 @@ mod tests {
 
     #[test]
     fn cells_round_trip_through_world_positions() {
-        let g = BoardGeometry { side: 9 };
+        let g = BoardGeometry::square(9);
         assert_eq!(g.cell_center("e5".parse().unwrap()), Vec3::ZERO);
         assert_eq!(g.cell_center("a1".parse().unwrap()), Vec3::new(-4.0, 0.0, 4.0));
         for index in 0..81 {
@@ -72,5 +111,18 @@ mod tests {
             assert_eq!(g.cell_at(g.cell_center(c) + Vec3::new(0.3, 0.0, -0.3)), Some(c));
         }
         assert_eq!(g.cell_at(Vec3::new(5.0, 0.0, 0.0)), None);
+    }
+
+    #[test]
+    fn the_arcanor_board_is_8_by_7_and_duos_nest() {
+        let g = BoardGeometry { shape: arcanor_engine::SHAPE, kind: GameKind::Arcanor };
+        assert_eq!(g.cell_center("a1".parse().unwrap()), Vec3::new(-3.5, 0.0, 3.0));
+        assert_eq!(g.cell_center("h7".parse().unwrap()), Vec3::new(3.5, 0.0, -3.0));
+        let b1: Coord = "b1".parse().unwrap();
+        assert_eq!(g.piece_base(b1, 1), g.piece_base(b1, 0));
+        assert_eq!(g.cell_at(Vec3::new(3.6, 0.0, -3.2)), Some("h7".parse().unwrap()));
+        assert_eq!(g.cell_at(Vec3::new(0.0, 0.0, -3.6)), None);
+        assert_eq!(g.golden_cell(), None);
+        assert_eq!(g.half_extents(), Vec2::new(4.0, 3.5));
     }
 }

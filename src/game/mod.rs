@@ -1,28 +1,37 @@
-//! The game logic around the engine, without rendering: the [`Match`]
-//! resource, move commands, pieces as entities synced from the engine,
-//! selection by picking, and animation timing (input lock).
+//! The game logic around the engines, without rendering: the [`Match`]
+//! resource, the commands that change it, pieces as entities synced from the
+//! engine, selection by picking, animation timing (input lock), the
+//! computer players and the controllers.
+//!
+//! The modules form a one-way stack: `input_lock` and `geometry` at the
+//! bottom, then `match_state`, `commands`, `pieces`, `animation`,
+//! `selection`, and the input modules on top.
 
 mod ai;
 mod animation;
+mod commands;
 mod cursor;
 mod geometry;
+mod input_lock;
+mod match_state;
 mod pieces;
 mod selection;
-mod state;
 mod tap;
 
 use bevy::prelude::*;
 
 pub use ai::{AiSettings, AiThinking};
-pub use animation::{AnimationSettings, HopLens, InputLock, LeaveReason, Leaving, Victory};
-pub use cursor::{BoardCursor, ControllerHint, Controllers, CursorAction, PauseRequest, oriented};
+pub use animation::{AnimationSettings, HopLens, Victory};
+pub use commands::{BoardReset, GameFlow, HistoryCommand, MatchCommand, MoveApplied, MoveCommand};
+pub use cursor::{
+    BoardCursor, ControllerHint, Controllers, CursorAction, PauseRequest, ToggleTopView, oriented,
+};
 pub use geometry::BoardGeometry;
-pub use pieces::{BoardPos, Cell, Marble, PieceMoved, Token};
+pub use input_lock::InputLock;
+pub use match_state::{Match, SeatInfo};
+pub use pieces::{BoardPiece, BoardPos, Cell, LeaveReason, Leaving, PieceMoved};
 pub use selection::{
     CLICK_SLOP, CellPicked, Destination, PickBackground, PointerGesture, Selection, picked_cell,
-};
-pub use state::{
-    BoardReset, GameFlow, HistoryCommand, Match, MoveApplied, MoveCommand, RestartCommand, SeatInfo,
 };
 pub use tap::{TAP_POINTER, TapReplay};
 
@@ -32,7 +41,7 @@ use crate::GameOptions;
 /// `MinimalPlugins`, `TransformPlugin`, `StatesPlugin` and
 /// `bevy_tweening::TweeningPlugin` in tests.
 pub struct GameLogicPlugin {
-    /// The session's options (players, side, seats).
+    /// The session's options (game, players, side, seats).
     pub options: GameOptions,
 }
 
@@ -41,7 +50,8 @@ impl Plugin for GameLogicPlugin {
         crate::configure_sets(app);
         app.insert_resource(self.options.clone());
         app.add_plugins((
-            state::plugin,
+            input_lock::plugin,
+            commands::plugin,
             pieces::plugin,
             selection::plugin,
             animation::plugin,

@@ -1,14 +1,15 @@
 //! Cells and pieces as entities, and the one system that makes the piece
-//! entities match the engine's board after every change.
+//! entities match the engine's board after every change, for either game.
 
-use arkes_engine::{Coord, Formation, Piece, PieceKind, PlyEffects, Seat};
+use arkes_engine::Coord;
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 
-use super::animation::{LeaveReason, Leaving};
+use super::commands::{BoardReset, MoveApplied};
 use super::geometry::BoardGeometry;
-use super::state::{BoardReset, Match, MoveApplied};
+use super::match_state::Match;
 use crate::AppSystems;
+use crate::games::{AnyReport, PieceId};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<PieceMoved>().add_systems(Update, sync_pieces.in_set(AppSystems::Sync));
@@ -22,24 +23,18 @@ pub struct Cell {
     pub coord: Coord,
 }
 
-/// A token of `seat` on the board.
+/// A piece on the board: an ARKES token or marble, or an Arcanor piece. The
+/// view dresses it by its [`PieceId`].
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 #[require(Transform, Visibility)]
-pub struct Token {
-    /// The owner.
-    pub seat: Seat,
+pub struct BoardPiece {
+    /// What piece it is.
+    pub id: PieceId,
 }
 
-/// The marble of `seat`.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-#[require(Transform, Visibility)]
-pub struct Marble {
-    /// The owner.
-    pub seat: Seat,
-}
-
-/// Where a piece stands: its cell and level (0 = bottom, 1 = on top).
-/// Pieces leaving the board (captured, removed) lose this component.
+/// Where a piece stands: its cell and level (0 = bottom; an Arcanor duo's
+/// top piece, covering the inner one, is level 1). Pieces leaving the board
+/// (captured, removed) lose this component.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BoardPos {
     /// The cell.
@@ -57,80 +52,102 @@ pub struct PieceMoved {
     pub from: BoardPos,
     /// Where it is now.
     pub to: BoardPos,
-    /// Whether it is the piece that moved (a hop), rather than one that
-    /// dropped under it (R8).
+    /// Whether it is a piece that moved (a hop), rather than one that
+    /// dropped under it (ARKES R8).
     pub mover: bool,
 }
 
+/// Why a piece leaves the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeaveReason {
+    /// Captured by `by` (ARKES R7, R8): lifted and put beside that seat's edge.
+    Captured {
+        /// The capturing seat.
+        by: arkes_engine::Seat,
+    },
+    /// A marble removed because its seat is out (R12): it sinks.
+    Eliminated,
+    /// Gone for another reason (restart, undo): removed at once.
+    Removed,
+}
+
+/// A piece on its way off the board; despawned when its animation ends.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Leaving {
+    /// Why it leaves.
+    pub reason: LeaveReason,
+    /// Where it stood.
+    pub from: BoardPos,
+}
+
 /// The piece expected at each occupied board position.
-fn expected_pieces(game: &Match) -> HashMap<BoardPos, Piece> {
-    let board = game.displayed().board();
+fn expected_pieces(game: &Match) -> HashMap<BoardPos, PieceId> {
     let mut expected = HashMap::new();
-    for (coord, formation) in board.occupied() {
-        for level in 0..formation.len() as u8 {
-            if let Some(piece) = Formation::at(formation, level) {
-                expected.insert(BoardPos { coord, level }, piece);
-            }
+    for (coord, stack) in game.displayed().stacks() {
+        for (level, piece) in stack.into_iter().enumerate() {
+            expected.insert(BoardPos { coord, level: level as u8 }, piece);
         }
     }
     expected
 }
 
 /// Makes the piece entities match the engine's board: keeps those in place,
-/// moves the mover of the last ply (and a token dropped under it), moves any
-/// other misplaced entity to the nearest free position of the same piece,
-/// spawns what is missing and sends what is left off the board (with the
-/// reason, for the animation). The view can therefore never drift from the
-/// rules, whatever happened (moves, captures, eliminations, restarts).
+/// moves the pieces of the last ply (the top piece, or a whole duo) and one
+/// dropped under them, moves any other misplaced entity to the nearest free
+/// position of the same piece, spawns what is missing and sends what is
+/// left off the board (with the reason, for the animation). The view can
+/// therefore never drift from the rules, whatever happened.
 fn sync_pieces(
     mut commands: Commands,
     game: Option<Res<Match>>,
     mut applied: MessageReader<MoveApplied>,
     mut resets: MessageReader<BoardReset>,
-    mut pieces: Query<(Entity, &mut BoardPos, Option<&Token>, Option<&Marble>, &mut Transform)>,
+    mut pieces: Query<(Entity, &mut BoardPos, &BoardPiece, &mut Transform)>,
     mut moved: MessageWriter<PieceMoved>,
     cells: Query<Entity, With<Cell>>,
+    geometry: Option<Res<BoardGeometry>>,
 ) {
     let Some(game) = game else { return };
-    let reports: Vec<_> = applied.read().map(|a| a.report.clone()).collect();
+    let reports: Vec<AnyReport> = applied.read().map(|a| a.report.clone()).collect();
     let reset = resets.read().count() > 0;
     if reports.is_empty() && !reset && !game.is_changed() {
         return;
     }
-    let g = BoardGeometry { side: game.displayed().board().side() };
-    if reset {
+    let g = BoardGeometry { shape: game.displayed().shape(), kind: game.kind() };
+    if reset || geometry.as_deref() != Some(&g) {
         respawn_cells(&mut commands, &g, &cells);
     }
     let mut expected = expected_pieces(&game);
 
     // Which entity is on which position now.
     let mut current: HashMap<BoardPos, Entity> = HashMap::new();
-    let mut piece_of: HashMap<Entity, Piece> = HashMap::new();
-    for (entity, pos, token, marble, _) in &pieces {
-        let piece = match (token, marble) {
-            (Some(t), _) => Piece::token(t.seat),
-            (None, Some(m)) => Piece::marble(m.seat),
-            (None, None) => continue,
-        };
-        piece_of.insert(entity, piece);
+    let mut piece_of: HashMap<Entity, PieceId> = HashMap::new();
+    for (entity, pos, piece, _) in &pieces {
+        piece_of.insert(entity, piece.id);
         current.insert(*pos, entity);
     }
 
     let mut placed: HashMap<Entity, BoardPos> = HashMap::new();
     let mut movers: Vec<Entity> = Vec::new();
-    // The last ply's mover keeps its identity: it is the top piece that left `from`.
-    if !reset && let Some(mv) = reports.last().and_then(|r| r.mv) {
-        let from_level =
-            [1, 0].into_iter().find(|&l| current.contains_key(&BoardPos { coord: mv.from, level: l }));
-        let to_formation = game.displayed().board().get(mv.to);
-        let to_level = to_formation.len().saturating_sub(1) as u8;
-        if let Some(from_level) = from_level {
-            let entity = current[&BoardPos { coord: mv.from, level: from_level }];
-            let target = BoardPos { coord: mv.to, level: to_level };
-            if expected.get(&target) == piece_of.get(&entity) {
-                placed.insert(entity, target);
-                movers.push(entity);
-                expected.remove(&target);
+    // The last ply's movers keep their identity: the top piece that left
+    // `from`, and the inner one of a whole Arcanor duo.
+    if !reset && let Some(action) = reports.last().and_then(|r| r.action) {
+        let to_len = game.displayed().stack(action.to).len() as u8;
+        let from_top =
+            [1, 0].into_iter().find(|&l| current.contains_key(&BoardPos { coord: action.from, level: l }));
+        if let Some(from_top) = from_top {
+            let mut moving = vec![(from_top, to_len.saturating_sub(1))];
+            if action.whole && from_top == 1 {
+                moving.push((0, 0));
+            }
+            for (from_level, to_level) in moving {
+                let entity = current[&BoardPos { coord: action.from, level: from_level }];
+                let target = BoardPos { coord: action.to, level: to_level };
+                if expected.get(&target) == piece_of.get(&entity) {
+                    placed.insert(entity, target);
+                    movers.push(entity);
+                    expected.remove(&target);
+                }
             }
         }
     }
@@ -147,7 +164,7 @@ fn sync_pieces(
     // Other expected pieces take the nearest unplaced entity of the same piece.
     let mut spare: Vec<(Entity, BoardPos)> =
         current.iter().filter(|(_, e)| !placed.contains_key(*e)).map(|(p, e)| (*e, *p)).collect();
-    let mut missing: Vec<(BoardPos, Piece)> = expected.into_iter().collect();
+    let mut missing: Vec<(BoardPos, PieceId)> = expected.into_iter().collect();
     missing.sort_by_key(|(pos, _)| (pos.coord, pos.level));
     let mut to_spawn = Vec::new();
     for (pos, piece) in missing {
@@ -167,9 +184,8 @@ fn sync_pieces(
     }
 
     // Apply: moves, departures, arrivals.
-    let captured = reports.iter().filter_map(|r| r.captured().map(|c| (c, r.mover))).collect::<Vec<_>>();
-    let eliminated = reports.iter().flat_map(|r| r.eliminated()).collect::<Vec<_>>();
-    for (entity, mut pos, _, _, mut transform) in &mut pieces {
+    let departures: Vec<_> = reports.iter().flat_map(|r| r.departures.iter().copied()).collect();
+    for (entity, mut pos, piece, mut transform) in &mut pieces {
         if let Some(&target) = placed.get(&entity) {
             if *pos != target {
                 let from = *pos;
@@ -180,17 +196,14 @@ fn sync_pieces(
                     moved.write(PieceMoved { entity, from, to: target, mover: movers.contains(&entity) });
                 }
             }
-        } else if let Some(&piece) = piece_of.get(&entity) {
-            let reason = if reset {
-                LeaveReason::Removed
-            } else if let Some((_, by)) =
-                captured.iter().find(|(c, _)| c.cell == pos.coord && c.level == pos.level && c.piece == piece)
-            {
-                LeaveReason::Captured { by: *by }
-            } else if eliminated.iter().any(|e| e.cell == pos.coord && piece.kind == PieceKind::Marble) {
-                LeaveReason::Eliminated
-            } else {
-                LeaveReason::Removed
+        } else {
+            let departure = departures
+                .iter()
+                .find(|d| d.cell == pos.coord && d.level == pos.level && d.piece == piece.id)
+                .filter(|_| !reset);
+            let reason = match departure {
+                Some(d) => d.by.map_or(LeaveReason::Eliminated, |by| LeaveReason::Captured { by }),
+                None => LeaveReason::Removed,
             };
             commands.entity(entity).remove::<BoardPos>().insert(Leaving { reason, from: *pos });
         }
@@ -200,33 +213,24 @@ fn sync_pieces(
     }
 }
 
-/// Replaces the cell entities by those of a board of `g.side`.
+/// Replaces the cell entities by those of the board `g`.
 fn respawn_cells(commands: &mut Commands, g: &BoardGeometry, cells: &Query<Entity, With<Cell>>) {
     commands.insert_resource(*g);
-    if cells.iter().count() == usize::from(g.side) * usize::from(g.side) {
-        return;
-    }
     for entity in cells {
         commands.entity(entity).despawn();
     }
-    for rank in 0..g.side {
-        for file in 0..g.side {
-            let coord = Coord::new(file, rank);
-            commands.spawn((
-                Name::new(format!("cell {coord}")),
-                Cell { coord },
-                Transform::from_translation(g.cell_center(coord)),
-            ));
-        }
+    for coord in g.shape.coords() {
+        commands.spawn((
+            Name::new(format!("cell {coord}")),
+            Cell { coord },
+            Transform::from_translation(g.cell_center(coord)),
+        ));
     }
 }
 
 /// Spawns the entity of `piece` at `pos`.
-fn spawn_piece(commands: &mut Commands, g: &BoardGeometry, pos: BoardPos, piece: Piece) -> Entity {
+fn spawn_piece(commands: &mut Commands, g: &BoardGeometry, pos: BoardPos, piece: PieceId) -> Entity {
     let transform = Transform::from_translation(g.piece_base(pos.coord, pos.level));
-    let name = Name::new(format!("{piece} on {} level {}", pos.coord, pos.level));
-    match piece.kind {
-        PieceKind::Token => commands.spawn((name, Token { seat: piece.seat }, pos, transform)).id(),
-        PieceKind::Marble => commands.spawn((name, Marble { seat: piece.seat }, pos, transform)).id(),
-    }
+    let name = Name::new(format!("{piece:?} on {} level {}", pos.coord, pos.level));
+    commands.spawn((name, BoardPiece { id: piece }, pos, transform)).id()
 }

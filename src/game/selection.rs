@@ -1,15 +1,22 @@
 //! Choosing a move by picking: a click or tap on a movable piece selects it
 //! and lights its legal destinations; a click on a destination sends the
-//! [`MoveCommand`]; a click elsewhere (or on the piece again) deselects. A
-//! press-drag-release (orbiting the camera) never picks.
+//! [`MoveCommand`]; a click elsewhere deselects. A press-drag-release
+//! (orbiting the camera) never picks.
+//!
+//! An Arcanor duo moves whole or its top piece alone (A5): the first pick
+//! takes the whole duo (both lift), a second pick on it takes the top piece
+//! alone (it lifts higher, the inner piece stays), a third drops the
+//! selection. Where only one of the two can move, the cycle skips the
+//! other. Keyboard and gamepad pick the same way (Enter or A again).
 
 use arkes_engine::{Coord, Seat};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
-use super::animation::InputLock;
+use super::commands::{BoardReset, GameFlow, HistoryCommand, MatchCommand, MoveApplied, MoveCommand};
+use super::input_lock::InputLock;
+use super::match_state::Match;
 use super::pieces::{BoardPos, Cell};
-use super::state::{BoardReset, GameFlow, HistoryCommand, Match, MoveApplied, MoveCommand, RestartCommand};
 use crate::AppSystems;
 
 pub(super) fn plugin(app: &mut App) {
@@ -27,23 +34,41 @@ pub(super) fn plugin(app: &mut App) {
 pub struct Destination {
     /// The cell.
     pub to: Coord,
-    /// Whether moving there captures (R7, R8).
+    /// Whether moving there captures (ARKES R7, R8) or eats (Arcanor A6).
     pub capture: bool,
 }
 
-/// The piece the player to move has picked, and where it may go.
+/// The pieces the player to move has picked, and where they may go.
 #[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
 pub struct Selection {
-    /// The cell of the selected piece.
+    /// The cell of the selected pieces.
     pub from: Option<Coord>,
-    /// Its legal destinations.
+    /// A whole Arcanor duo is selected (A5); otherwise its top piece alone,
+    /// the lone piece, or ARKES's top piece.
+    pub whole: bool,
+    /// Whether picking the cell again switches to the top piece alone
+    /// (otherwise it drops the selection).
+    pub can_split: bool,
+    /// Their legal destinations.
     pub destinations: Vec<Destination>,
 }
 
 impl Selection {
     fn clear(&mut self) {
-        self.from = None;
-        self.destinations.clear();
+        *self = Selection::default();
+    }
+
+    /// The selection of the pieces of `from` (the whole duo when `whole`),
+    /// or `None` when they have no legal move.
+    fn of(game: &Match, from: Coord, whole: bool) -> Option<Selection> {
+        let actions = game.actions_from(from);
+        let destinations: Vec<Destination> = actions
+            .iter()
+            .filter(|a| a.whole == whole)
+            .map(|a| Destination { to: a.to, capture: a.capture })
+            .collect();
+        let can_split = whole && actions.iter().any(|a| !a.whole);
+        (!destinations.is_empty()).then_some(Selection { from: Some(from), whole, can_split, destinations })
     }
 }
 
@@ -126,8 +151,8 @@ fn on_click(
 
 /// The seat to move, if a person at this screen may move now.
 fn human_to_move(game: &Match, flow: &GameFlow) -> Option<Seat> {
-    let seat = game.game().position().to_move();
-    let open = flow.accepting_input && game.reviewing().is_none() && game.game().outcome().is_none();
+    let seat = game.to_move();
+    let open = flow.accepting_input && game.reviewing().is_none() && game.outcome().is_none();
     (open && game.is_human(seat)).then_some(seat)
 }
 
@@ -150,26 +175,23 @@ fn handle_picks(
         };
         if let Some(from) = selection.from {
             if let Some(d) = selection.destinations.iter().find(|d| d.to == coord) {
-                commands.write(MoveCommand { from, to: d.to });
+                commands.write(MoveCommand { from, to: d.to, whole: selection.whole });
                 selection.clear();
                 continue;
             }
             if coord == from {
-                selection.clear();
+                // Whole duo → its top piece alone → nothing (A5).
+                match Selection::of(&game, from, false).filter(|_| selection.can_split) {
+                    Some(top) => *selection = top,
+                    None => selection.clear(),
+                }
                 continue;
             }
         }
-        let destinations: Vec<Destination> = game
-            .game()
-            .legal_moves()
-            .into_iter()
-            .filter(|m| m.from == coord)
-            .map(|m| Destination { to: m.to, capture: m.is_capture() })
-            .collect();
-        if destinations.is_empty() {
-            selection.clear();
-        } else {
-            *selection = Selection { from: Some(coord), destinations };
+        // A duo is first picked whole, if it can move whole.
+        match Selection::of(&game, coord, true).or_else(|| Selection::of(&game, coord, false)) {
+            Some(picked) => *selection = picked,
+            None => selection.clear(),
         }
     }
 }
@@ -180,7 +202,7 @@ fn keyboard(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     flow: Res<GameFlow>,
     mut selection: ResMut<Selection>,
-    mut restart: MessageWriter<RestartCommand>,
+    mut restart: MessageWriter<MatchCommand>,
     mut history: MessageWriter<HistoryCommand>,
 ) {
     let Some(keys) = keys else { return };
@@ -199,7 +221,7 @@ fn keyboard(
     } else if ctrl && keys.just_pressed(KeyCode::KeyZ) {
         history.write(HistoryCommand::Undo);
     } else if keys.just_pressed(KeyCode::KeyR) && !ctrl {
-        restart.write(RestartCommand);
+        restart.write(MatchCommand::Restart);
     }
     if keys.just_pressed(KeyCode::Escape) && selection.from.is_some() {
         selection.clear();

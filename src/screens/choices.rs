@@ -44,6 +44,8 @@ pub enum Choice {
     MuteUnfocused(bool),
     /// Seat colours.
     Palette(Palette),
+    /// Arcanor's memory mode (what duos hold is not shown).
+    MemoryMode(bool),
 }
 
 impl Choice {
@@ -70,6 +72,7 @@ impl Choice {
             }
             Choice::MuteUnfocused(on) => settings.mute_unfocused = *on,
             Choice::Palette(p) => settings.palette = *p,
+            Choice::MemoryMode(on) => settings.memory_mode = *on,
         }
     }
 
@@ -90,6 +93,7 @@ impl Choice {
             Choice::AutoRotate(on) => settings.auto_rotate == *on,
             Choice::MuteUnfocused(on) => settings.mute_unfocused == *on,
             Choice::Palette(p) => settings.palette == *p,
+            Choice::MemoryMode(on) => settings.memory_mode == *on,
         }
     }
 }

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy::ui_widgets::Activate;
 
 use super::{Notice, Screen};
-use crate::game::BoardReset;
+use crate::game::MatchCommand;
 use crate::i18n::Tr;
 use crate::saves::{self, AUTOSAVE, RECORDS, SAVES};
 use crate::storage::Store;
@@ -85,7 +85,10 @@ fn fill_list(commands: &mut Commands, list: Entity, store: Option<&Store>) {
         } else {
             Tr::new("verbatim").with("text", saves::display_name(&name))
         };
-        commands.spawn((ChildOf(line), text(label, 18.0, TEXT), Node { width: px(320), ..default() }));
+        commands.spawn((ChildOf(line), text(label, 18.0, TEXT), Node { width: px(300), ..default() }));
+        let game =
+            saves::game_of(store, &name).map_or_else(|| Tr::new("game-unknown"), |k| Tr::new(k.name_key()));
+        commands.spawn((ChildOf(line), text(game, 16.0, TEXT_DIM), Node { width: px(110), ..default() }));
         commands.spawn((
             ChildOf(line),
             SaveFileName(name.clone()),
@@ -105,8 +108,7 @@ fn load_file(
     activate: On<Activate>,
     names: Query<&SaveFileName>,
     store: Option<Res<Store>>,
-    mut commands: Commands,
-    mut resets: MessageWriter<BoardReset>,
+    mut matches: MessageWriter<MatchCommand>,
     mut notice: ResMut<Notice>,
     mut next: ResMut<NextState<Screen>>,
 ) {
@@ -114,8 +116,7 @@ fn load_file(
     match saves::load(&store, &name.0) {
         Ok(mut game) => {
             game.set_saved(true);
-            commands.insert_resource(game);
-            resets.write(BoardReset);
+            matches.write(MatchCommand::Replace(Box::new(game)));
             notice.0 = None;
             next.set(Screen::Gameplay);
         }

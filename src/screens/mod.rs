@@ -10,13 +10,15 @@ mod rules;
 mod settings_screen;
 mod title;
 
+pub use rules::RulesGame;
+
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 pub use choices::Choice;
 
 use crate::AppSystems;
-use crate::game::{BoardReset, GameFlow, InputLock, Match};
+use crate::game::{GameFlow, InputLock, Match, MatchCommand};
 use crate::options::GameOptions;
 use crate::saves::{self, AUTOSAVE};
 use crate::storage::Store;
@@ -97,9 +99,8 @@ impl Plugin for ScreensPlugin {
 fn choose_first_screen(
     options: Res<GameOptions>,
     store: Option<Res<Store>>,
-    mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
-    mut resets: MessageWriter<BoardReset>,
+    mut matches: MessageWriter<MatchCommand>,
     mut notice: ResMut<Notice>,
     mut can_continue: ResMut<CanContinue>,
     mut game: Option<ResMut<Match>>,
@@ -115,8 +116,7 @@ fn choose_first_screen(
     let Some(store) = store else { return };
     match saves::load(&store, AUTOSAVE) {
         Ok(saved) => {
-            commands.insert_resource(saved);
-            resets.write(BoardReset);
+            matches.write(MatchCommand::Replace(Box::new(saved)));
             can_continue.0 = true;
             // In a browser, a reload goes straight back to the game.
             if cfg!(target_arch = "wasm32") {
@@ -156,7 +156,7 @@ fn show_game_over(
     mut next: ResMut<NextState<Overlay>>,
 ) {
     let (Some(game), Some(overlay)) = (game, overlay) else { return };
-    let over = game.game().outcome().is_some() && game.reviewing().is_none();
+    let over = game.outcome().is_some() && game.reviewing().is_none();
     match overlay.get() {
         Overlay::None if over && !lock.is_locked() => next.set(Overlay::GameOver),
         Overlay::GameOver if !over => next.set(Overlay::None),

@@ -1,10 +1,12 @@
-//! The new-game set-up: players, each seat's name and player, board side,
-//! limits and clock. The choices are kept in the settings, so the last ones
-//! come back next time.
+//! The new-game set-up, in two steps: first the game (ARKES or Arcanor, each
+//! with a line of description and a small picture), then its choices: the
+//! seats' names and players, and for ARKES the number of players and the
+//! board; the limits and the clock. The choices are kept in the settings, so
+//! the last ones come back next time.
 
 use std::num::NonZeroU32;
 
-use arkes_engine::{Clock, Limits, Seat, Setup};
+use arkes_engine::{Clock, Limits};
 use bevy::prelude::*;
 use bevy::text::EditableText;
 use bevy::ui_widgets::Activate;
@@ -12,22 +14,40 @@ use bevy::ui_widgets::Activate;
 use super::choices::{Choice, choice_button};
 use super::{Notice, Screen};
 use crate::AppSystems;
-use crate::game::{BoardReset, Match};
+use crate::game::{Match, MatchCommand};
+use crate::games::{self, GameKind};
 use crate::i18n::{Tr, seat_id};
 use crate::options::PlayerKind;
 use crate::settings::{ClockChoice, Settings};
-use crate::theme;
-use crate::ui::{TEXT, button, label, panel, row, screen_root, text};
+use crate::theme::{self, SeatColours};
+use crate::ui::{TEXT, TEXT_DIM, button, label, panel, row, screen_root, text};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::NewGame), spawn_new_game)
-        .add_systems(Update, show_choices.run_if(in_state(Screen::NewGame)).in_set(AppSystems::View));
+    app.init_resource::<Step>()
+        .add_systems(OnEnter(Screen::NewGame), (reset_step, spawn_new_game).chain())
+        .add_systems(
+            Update,
+            (respawn_on_step.run_if(resource_changed::<Step>), show_choices)
+                .chain()
+                .run_if(in_state(Screen::NewGame))
+                .in_set(AppSystems::View),
+        );
 }
 
-/// The seats in play for `players` players, in turn order (R2).
+/// Which step of the set-up is shown.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Step {
+    /// Choosing the game.
+    #[default]
+    Game,
+    /// The chosen game's choices.
+    Choices,
+}
+
+/// The seats in play for `players` players of `kind`, in turn order.
 #[must_use]
-pub fn seats_for(players: usize) -> Vec<Seat> {
-    Setup::standard(players, 9).map(|s| s.seats).unwrap_or_else(|_| vec![Seat::South, Seat::North])
+pub fn seats_for(kind: GameKind, players: usize) -> Vec<arkes_engine::Seat> {
+    kind.seats_for(players)
 }
 
 /// The row of the `n`-th seat in play.
@@ -45,11 +65,168 @@ pub struct NameInput(pub usize);
 #[derive(Component)]
 struct RoundsText;
 
+/// The root of the screen, respawned when the step changes.
+#[derive(Component)]
+struct NewGameRoot;
+
 const CLOCKS: [Option<(u32, u32)>; 5] = [None, Some((5, 0)), Some((10, 5)), Some((15, 10)), Some((30, 0))];
 
-fn spawn_new_game(mut commands: Commands, settings: Res<Settings>) {
+fn reset_step(mut step: ResMut<Step>) {
+    *step = Step::Game;
+}
+
+fn respawn_on_step(
+    mut commands: Commands,
+    step: Res<Step>,
+    settings: Res<Settings>,
+    colours: Res<SeatColours>,
+    roots: Query<Entity, With<NewGameRoot>>,
+) {
+    if step.is_added() {
+        return;
+    }
+    for root in &roots {
+        commands.entity(root).despawn();
+    }
+    spawn_step(&mut commands, *step, &settings, *colours);
+}
+
+fn spawn_new_game(
+    mut commands: Commands,
+    step: Res<Step>,
+    settings: Res<Settings>,
+    colours: Res<SeatColours>,
+) {
+    spawn_step(&mut commands, *step, &settings, *colours);
+}
+
+fn spawn_step(commands: &mut Commands, step: Step, settings: &Settings, colours: SeatColours) {
+    let root =
+        commands.spawn((screen_root("new game", 0.55), NewGameRoot, DespawnOnExit(Screen::NewGame))).id();
+    match step {
+        Step::Game => spawn_game_choice(commands, root, colours),
+        Step::Choices => spawn_choices(commands, root, settings),
+    }
+}
+
+/// Step one: a card for each game.
+fn spawn_game_choice(commands: &mut Commands, root: Entity, colours: SeatColours) {
+    let form = commands.spawn((panel(16.0), ChildOf(root))).id();
+    commands.spawn((ChildOf(form), text(Tr::new("new-game-which"), 34.0, theme::GOLD)));
+    let cards = commands.spawn((ChildOf(form), row(18.0))).id();
+    commands.entity(cards).insert(Node {
+        flex_direction: FlexDirection::Row,
+        column_gap: px(18),
+        flex_wrap: FlexWrap::Wrap,
+        justify_content: JustifyContent::Center,
+        ..default()
+    });
+    for kind in GameKind::ALL {
+        let card = commands
+            .spawn((
+                ChildOf(cards),
+                crate::ui::sized_button(
+                    &format!("game-{}", kind.id()),
+                    Tr::new(kind.name_key()),
+                    26.0,
+                    move |_: On<Activate>, mut settings: ResMut<Settings>, mut step: ResMut<Step>| {
+                        settings.new_game.game = kind;
+                        *step = Step::Choices;
+                    },
+                ),
+            ))
+            .id();
+        commands.entity(card).insert(Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            row_gap: px(10),
+            width: px(300),
+            padding: UiRect::all(px(18)),
+            border: UiRect::all(px(2)),
+            border_radius: BorderRadius::all(px(12)),
+            ..default()
+        });
+        spawn_picture(commands, card, kind, colours);
+        commands.spawn((
+            ChildOf(card),
+            text(Tr::new(format!("{}-description", kind.name_key())), 16.0, TEXT_DIM),
+            TextLayout::justify(Justify::Center),
+            Node { max_width: px(260), ..default() },
+            Pickable::IGNORE,
+        ));
+    }
+    commands.spawn((
+        ChildOf(form),
+        button("back", Tr::new("back"), |_: On<Activate>, mut next: ResMut<NextState<Screen>>| {
+            next.set(Screen::Title);
+        }),
+    ));
+}
+
+/// A small picture of the game, drawn with UI nodes: ARKES's golden cell
+/// with a general and a tower; Arcanor's four nesting sizes and a duo.
+fn spawn_picture(commands: &mut Commands, card: Entity, kind: GameKind, colours: SeatColours) {
+    use arkes_engine::Seat;
+    let picture = commands
+        .spawn((
+            ChildOf(card),
+            Node { width: px(170), height: px(90), position_type: PositionType::Relative, ..default() },
+            BackgroundColor(theme::WOOD),
+            Pickable::IGNORE,
+        ))
+        .id();
+    let mut blob = |left: f32, bottom: f32, w: f32, h: f32, colour: Color, round: bool| {
+        commands.spawn((
+            ChildOf(picture),
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(left),
+                bottom: px(bottom),
+                width: px(w),
+                height: px(h),
+                border_radius: if round {
+                    BorderRadius::all(percent(50))
+                } else {
+                    BorderRadius::new(px(w / 2.0), px(w / 2.0), px(3), px(3))
+                },
+                ..default()
+            },
+            BackgroundColor(colour),
+            Pickable::IGNORE,
+        ));
+    };
+    match kind {
+        GameKind::Arkes => {
+            blob(62.0, 20.0, 46.0, 46.0, theme::GOLD, false);
+            let south = colours.of(Seat::South);
+            let north = colours.of(Seat::North);
+            blob(14.0, 22.0, 36.0, 12.0, south, true);
+            blob(14.0, 32.0, 36.0, 12.0, south, true);
+            blob(70.0, 30.0, 30.0, 10.0, south, true);
+            blob(76.0, 38.0, 18.0, 18.0, south.lighter(0.1), true);
+            blob(120.0, 22.0, 36.0, 12.0, north, true);
+        }
+        GameKind::Arcanor => {
+            let south = colours.of(Seat::South);
+            let north = colours.of(Seat::North);
+            let mut left = 8.0;
+            for (i, (w, h)) in
+                [(38.0, 60.0), (31.0, 48.0), (25.0, 39.0), (20.0, 31.0)].into_iter().enumerate()
+            {
+                let colour = if i % 2 == 0 { south } else { north };
+                blob(left, 12.0, w, h, colour, false);
+                left += w + 4.0;
+            }
+            blob(left + 2.0, 12.0, 30.0, 46.0, north, false);
+            blob(left + 2.0, 12.0, 30.0, 5.0, south, true);
+        }
+    }
+}
+
+/// Step two: the chosen game's choices.
+fn spawn_choices(commands: &mut Commands, root: Entity, settings: &Settings) {
     let choices = &settings.new_game;
-    let root = commands.spawn((screen_root("new game", 0.55), DespawnOnExit(Screen::NewGame))).id();
+    let kind = choices.game;
     let form = commands.spawn((panel(10.0), ChildOf(root))).id();
     commands.entity(form).insert(Node {
         flex_direction: FlexDirection::Column,
@@ -59,19 +236,33 @@ fn spawn_new_game(mut commands: Commands, settings: Res<Settings>) {
         min_width: px(720),
         ..default()
     });
-    commands.spawn((ChildOf(form), text(Tr::new("new-game-title"), 34.0, theme::GOLD)));
-
-    let players = commands.spawn((ChildOf(form), row(8.0))).id();
+    let heading = commands.spawn((ChildOf(form), row(16.0))).id();
+    commands.spawn((ChildOf(heading), text(Tr::new(kind.name_key()), 34.0, theme::GOLD)));
     commands.spawn((
-        ChildOf(players),
-        label(Tr::new("new-game-players")),
-        Node { width: px(250), flex_shrink: 0.0, ..default() },
+        ChildOf(heading),
+        button("change-game", Tr::new("new-game-change"), |_: On<Activate>, mut step: ResMut<Step>| {
+            *step = Step::Game;
+        }),
     ));
-    for n in 2..=4 {
+    let label_width = 250.0;
+    let line = |commands: &mut Commands, key: &str| -> Entity {
+        let l = commands.spawn((ChildOf(form), row(8.0))).id();
         commands.spawn((
-            ChildOf(players),
-            choice_button(&format!("players-{n}"), Tr::new("count").with("n", n), Choice::Players(n)),
+            ChildOf(l),
+            label(Tr::new(key)),
+            Node { width: px(label_width), flex_shrink: 0.0, ..default() },
         ));
+        l
+    };
+
+    if kind == GameKind::Arkes {
+        let players = line(commands, "new-game-players");
+        for n in 2..=4 {
+            commands.spawn((
+                ChildOf(players),
+                choice_button(&format!("players-{n}"), Tr::new("count").with("n", n), Choice::Players(n)),
+            ));
+        }
     }
 
     for i in 0..4 {
@@ -79,8 +270,8 @@ fn spawn_new_game(mut commands: Commands, settings: Res<Settings>) {
         commands.spawn((
             ChildOf(seat_row),
             SeatLabel(i),
-            text(Tr::new("seat-south"), 20.0, TEXT),
-            Node { width: px(250), flex_shrink: 0.0, ..default() },
+            text(Tr::new("seat-with-mark").with("mark", "").with("seat", "south"), 20.0, TEXT),
+            Node { width: px(label_width), flex_shrink: 0.0, ..default() },
         ));
         let name = choices.seats.get(i).map(|s| s.name.clone()).unwrap_or_default();
         commands.spawn((
@@ -102,41 +293,33 @@ fn spawn_new_game(mut commands: Commands, settings: Res<Settings>) {
             BackgroundColor(Color::srgb(0.13, 0.13, 0.14)),
             BorderColor::all(Color::srgb(0.4, 0.38, 0.33)),
         ));
-        for kind in PlayerKind::choices() {
+        for player in PlayerKind::choices() {
             commands.spawn((
                 ChildOf(seat_row),
                 choice_button(
-                    &format!("seat-{i}-{}", kind.id()),
-                    Tr::new(kind.key()),
-                    Choice::SeatPlayer(i, kind),
+                    &format!("seat-{i}-{}", player.id()),
+                    Tr::new(player.key()),
+                    Choice::SeatPlayer(i, player),
                 ),
             ));
         }
     }
 
-    let side = commands.spawn((ChildOf(form), row(8.0))).id();
-    commands.spawn((
-        ChildOf(side),
-        label(Tr::new("new-game-board")),
-        Node { width: px(250), flex_shrink: 0.0, ..default() },
-    ));
-    for s in [5u8, 7, 9, 11] {
-        commands.spawn((
-            ChildOf(side),
-            choice_button(
-                &format!("side-{s}"),
-                Tr::new("board-size").with("n", u32::from(s)),
-                Choice::Side(s),
-            ),
-        ));
+    if kind == GameKind::Arkes {
+        let side = line(commands, "new-game-board");
+        for s in [5u8, 7, 9, 11] {
+            commands.spawn((
+                ChildOf(side),
+                choice_button(
+                    &format!("side-{s}"),
+                    Tr::new("board-size").with("n", u32::from(s)),
+                    Choice::Side(s),
+                ),
+            ));
+        }
     }
 
-    let rounds = commands.spawn((ChildOf(form), row(8.0))).id();
-    commands.spawn((
-        ChildOf(rounds),
-        label(Tr::new("new-game-rounds")),
-        Node { width: px(250), flex_shrink: 0.0, ..default() },
-    ));
+    let rounds = line(commands, "new-game-rounds");
     commands.spawn((ChildOf(rounds), choice_button("rounds-down", Tr::new("minus"), Choice::RoundsBy(-10))));
     commands.spawn((
         ChildOf(rounds),
@@ -146,12 +329,8 @@ fn spawn_new_game(mut commands: Commands, settings: Res<Settings>) {
     ));
     commands.spawn((ChildOf(rounds), choice_button("rounds-up", Tr::new("plus"), Choice::RoundsBy(10))));
 
-    let capture = commands.spawn((ChildOf(form), row(8.0))).id();
-    commands.spawn((
-        ChildOf(capture),
-        label(Tr::new("new-game-capture-limit")),
-        Node { width: px(250), flex_shrink: 0.0, ..default() },
-    ));
+    let capture_key = if kind == GameKind::Arcanor { "new-game-eat-limit" } else { "new-game-capture-limit" };
+    let capture = line(commands, capture_key);
     commands
         .spawn((ChildOf(capture), choice_button("capture-off", Tr::new("off"), Choice::CaptureLimit(None))));
     for k in [10u32, 20, 30, 50] {
@@ -165,12 +344,7 @@ fn spawn_new_game(mut commands: Commands, settings: Res<Settings>) {
         ));
     }
 
-    let clock = commands.spawn((ChildOf(form), row(8.0))).id();
-    commands.spawn((
-        ChildOf(clock),
-        label(Tr::new("new-game-clock")),
-        Node { width: px(250), flex_shrink: 0.0, ..default() },
-    ));
+    let clock = line(commands, "new-game-clock");
     for c in CLOCKS {
         let (id, tr, choice) = match c {
             None => ("clock-off".to_owned(), Tr::new("off"), None),
@@ -202,15 +376,16 @@ fn spawn_new_game(mut commands: Commands, settings: Res<Settings>) {
 /// Shows the seat rows in play and the round limit.
 fn show_choices(
     settings: Res<Settings>,
+    colours: Res<SeatColours>,
     mut rows: Query<(&SeatRow, &mut Node)>,
     mut labels: Query<(&SeatLabel, &mut Tr, &mut TextColor)>,
     mut rounds: Query<&mut Tr, (With<RoundsText>, Without<SeatLabel>)>,
     added: Query<(), Added<SeatRow>>,
 ) {
-    if !settings.is_changed() && added.is_empty() {
+    if !settings.is_changed() && !colours.is_changed() && added.is_empty() {
         return;
     }
-    let seats = seats_for(settings.new_game.players);
+    let seats = seats_for(settings.new_game.game, settings.new_game.players);
     for (row, mut node) in &mut rows {
         node.display = if row.0 < seats.len() { Display::Flex } else { Display::None };
     }
@@ -218,7 +393,7 @@ fn show_choices(
         if let Some(&seat) = seats.get(label.0) {
             let mark = theme::mark_symbol(theme::seat_mark(seat));
             *tr = Tr::new("seat-with-mark").with("mark", mark).with("seat", seat_id(seat));
-            color.0 = theme::seat_color(seat).lighter(0.15);
+            color.0 = colours.of(seat).lighter(0.15);
         }
     }
     for mut tr in &mut rounds {
@@ -231,8 +406,7 @@ fn start_game(
     _: On<Activate>,
     mut settings: ResMut<Settings>,
     inputs: Query<(&NameInput, &EditableText)>,
-    mut commands: Commands,
-    mut resets: MessageWriter<BoardReset>,
+    mut matches: MessageWriter<MatchCommand>,
     mut next: ResMut<NextState<Screen>>,
     mut notice: ResMut<Notice>,
 ) {
@@ -243,8 +417,7 @@ fn start_game(
     }
     match new_match(&settings) {
         Ok(game) => {
-            commands.insert_resource(game);
-            resets.write(BoardReset);
+            matches.write(MatchCommand::Replace(Box::new(game)));
             notice.0 = None;
             next.set(Screen::Gameplay);
         }
@@ -258,7 +431,6 @@ fn start_game(
 /// A message if the choices make no valid game (they always should).
 pub fn new_match(settings: &Settings) -> Result<Match, String> {
     let choices = &settings.new_game;
-    let setup = Setup::standard(choices.players, choices.side).map_err(|e| e.to_string())?;
     let limits = Limits {
         rounds: NonZeroU32::new(choices.rounds),
         rounds_without_capture: choices.rounds_without_capture.and_then(NonZeroU32::new),
@@ -270,16 +442,17 @@ pub fn new_match(settings: &Settings) -> Result<Match, String> {
             None => None,
         },
     };
-    let seats = setup
-        .seats
-        .iter()
+    let game = games::new_game(choices.game, choices.players, choices.side, limits)?;
+    let seats = game
+        .seat_order()
+        .into_iter()
         .enumerate()
-        .map(|(i, &seat)| {
+        .map(|(i, seat)| {
             let chosen = choices.seats.get(i).cloned().unwrap_or_default();
             (seat, chosen.name, chosen.player)
         })
         .collect();
-    let mut game = Match::from_setup(setup, limits, seats)?;
+    let mut game = Match::new(game, seats);
     game.set_saved(true);
     Ok(game)
 }

@@ -64,6 +64,7 @@ fn spawn_settings(mut commands: Commands, locale: Res<Locale>, settings: Res<Set
         ("settings-legal-moves", "legal", Choice::ShowLegalMoves(true), Choice::ShowLegalMoves(false)),
         ("settings-auto-rotate", "rotate", Choice::AutoRotate(true), Choice::AutoRotate(false)),
         ("settings-mute-unfocused", "mute", Choice::MuteUnfocused(true), Choice::MuteUnfocused(false)),
+        ("settings-memory-mode", "memory", Choice::MemoryMode(true), Choice::MemoryMode(false)),
     ] {
         let line = add_row(&mut commands, key);
         commands.spawn((ChildOf(line), choice_button(&format!("{id}-on"), Tr::new("on"), on)));

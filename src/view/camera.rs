@@ -9,14 +9,13 @@ use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseSc
 use bevy::input::touch::Touches;
 use bevy::prelude::*;
 
-use crate::game::{BoardGeometry, BoardReset, CLICK_SLOP, Match, MoveApplied, PointerGesture};
+use crate::game::{BoardGeometry, BoardReset, CLICK_SLOP, Match, MoveApplied, PointerGesture, ToggleTopView};
 use crate::screens::Screen;
 use crate::settings::Settings;
 use crate::{AppSystems, GameOptions};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DragTravel>()
-        .add_message::<ToggleTopView>()
         .add_systems(Startup, spawn_camera)
         .add_systems(Update, (orbit_input, top_view_toggle).in_set(AppSystems::Input))
         .add_systems(Update, (follow_turn, apply_orbit).chain().in_set(AppSystems::View));
@@ -61,10 +60,6 @@ impl Default for OrbitCamera {
         }
     }
 }
-
-/// A request to switch between the top view and the perspective view.
-#[derive(Message, Clone, Copy, Debug, Default)]
-pub struct ToggleTopView;
 
 /// T (or the toolbar button) switches the top view.
 fn top_view_toggle(
@@ -204,10 +199,10 @@ fn follow_turn(
     let (Some(game), Ok(mut orbit)) = (game, cameras.single_mut()) else { return };
     let auto = options.auto_rotate && settings.is_none_or(|s| s.auto_rotate);
     let playing = screen.is_none_or(|s| *s.get() == Screen::Gameplay);
-    if !changed || !auto || !playing || game.game().outcome().is_some() {
+    if !changed || !auto || !playing || game.outcome().is_some() {
         return;
     }
-    let seat = game.game().position().to_move();
+    let seat = game.to_move();
     if !game.is_human(seat) {
         return;
     }
@@ -242,7 +237,7 @@ fn apply_orbit(
         orbit.yaw += time.delta_secs() * 0.12;
         orbit.target_yaw = orbit.yaw;
     }
-    let half = geometry.map_or(4.5, |g| g.half_extent()) + 0.9;
+    let half = geometry.map_or(Vec2::splat(4.5), |g| g.half_extents()) + Vec2::splat(0.9);
     let k = 1.0 - (-time.delta_secs() * 5.0).exp();
     let gap = orbit.target_yaw - orbit.yaw;
     if gap.abs() > 1e-3 {
@@ -255,9 +250,14 @@ fn apply_orbit(
         Projection::Perspective(p) => (p.fov, p.aspect_ratio),
         _ => (PI / 4.0, 16.0 / 9.0),
     };
+    // The board's half width across the view and half depth along it, for
+    // this angle round the board (a rectangular board turns).
+    let (sy, cy) = (orbit.yaw.sin().abs(), orbit.yaw.cos().abs());
+    let across = half.x * cy + half.y * sy;
+    let along = half.x * sy + half.y * cy;
     // Distance at which the board (with its frame) fits both ways, plus margin.
-    let vertical = half * (0.45 + 0.55 * orbit.pitch.sin()) / (fov / 2.0).tan();
-    let horizontal = half / ((fov / 2.0).tan() * aspect.max(0.3));
+    let vertical = along * (0.45 + 0.55 * orbit.pitch.sin()) / (fov / 2.0).tan();
+    let horizontal = across / ((fov / 2.0).tan() * aspect.max(0.3));
     let distance = vertical.max(horizontal) * 1.32 * orbit.zoom + 1.5;
     let (sy, cy) = orbit.yaw.sin_cos();
     let (sp, cp) = orbit.pitch.sin_cos();

@@ -1,5 +1,7 @@
-//! The victory on the golden cell: the winning marble rises in a golden light
-//! (its rise is the logic's animation) while gold sparks burst from the cell.
+//! Victories: on ARKES's golden cell the winning marble rises in a golden
+//! light (its rise is the logic's animation) while gold sparks burst from
+//! the cell; an Arcanor win by 12 points sends sparks up all along the
+//! winner's target row.
 
 use std::f32::consts::TAU;
 use std::time::Duration;
@@ -9,11 +11,84 @@ use bevy::prelude::*;
 use bevy_tweening::{AnimCompletedEvent, AnimTargetKind, EaseMethod, Tween, TweenAnim};
 
 use crate::AppSystems;
-use crate::game::{BoardGeometry, BoardReset, HopLens, Victory};
-use crate::theme;
+use crate::game::{BoardGeometry, BoardReset, HopLens, MoveApplied, Victory};
+use crate::games::{AnyOutcome, WinKind};
+use crate::theme::{self, SeatColours};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_observer(celebrate).add_systems(Update, (clear_sparks, reset).in_set(AppSystems::View));
+    app.add_observer(celebrate)
+        .add_systems(Update, (celebrate_points, clear_sparks, reset).in_set(AppSystems::View));
+}
+
+/// Sparks up and out from `centre`, `count` of them, in `material`.
+fn burst(
+    commands: &mut Commands,
+    mesh: &Handle<Mesh>,
+    material: &Handle<StandardMaterial>,
+    centre: Vec3,
+    count: usize,
+    reach: f32,
+    delay_ms: u64,
+) {
+    for i in 0..count {
+        let angle = TAU * i as f32 / count as f32;
+        let out = reach * (0.6 + 0.4 * ((i * 7 % 5) as f32 / 4.0));
+        let end = centre + Vec3::new(angle.cos() * out, -0.3, angle.sin() * out);
+        let height = 1.0 + 0.5 * ((i * 3 % 4) as f32 / 3.0);
+        let delay = Duration::from_millis(delay_ms + (i as u64 % 4) * 60);
+        let flight = Tween::new(
+            EaseMethod::EaseFunction(EaseFunction::QuadraticOut),
+            Duration::from_millis(900),
+            SparkLens { hop: HopLens { start: centre, end, height } },
+        );
+        commands.spawn((
+            Name::new("spark"),
+            Spark,
+            Pickable::IGNORE,
+            Mesh3d(mesh.clone()),
+            MeshMaterial3d(material.clone()),
+            Transform::from_translation(centre).with_scale(Vec3::ZERO),
+            // Invisible (scale 0) until its delay is over.
+            TweenAnim::new(bevy_tweening::Delay::new(delay).then(flight)),
+        ));
+    }
+}
+
+/// An Arcanor win by 12 points (A10): sparks in the winner's colour and gold
+/// rise along its target row, cell after cell.
+fn celebrate_points(
+    mut applied: MessageReader<MoveApplied>,
+    mut commands: Commands,
+    geometry: Option<Res<BoardGeometry>>,
+    colours: Res<SeatColours>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let Some(g) = geometry else {
+        applied.clear();
+        return;
+    };
+    for report in applied.read().map(|a| &a.report) {
+        let Some(AnyOutcome::Win { seat, reason: WinKind::Points }) = report.outcome else { continue };
+        let mesh = meshes.add(Sphere::new(0.05).mesh().uv(8, 6));
+        let gold = materials.add(StandardMaterial {
+            base_color: theme::GOLD,
+            emissive: LinearRgba::rgb(2.0, 1.3, 0.2),
+            ..default()
+        });
+        let c = colours.of(seat).to_linear();
+        let own = materials.add(StandardMaterial {
+            base_color: colours.of(seat),
+            emissive: LinearRgba::rgb(c.red * 2.5, c.green * 2.5, c.blue * 2.5),
+            ..default()
+        });
+        let rank = arcanor_engine::target_rank(seat);
+        for file in 0..g.files() {
+            let centre = g.cell_center(arkes_engine::Coord::new(file, rank)) + Vec3::Y * 0.6;
+            let material = if file % 2 == 0 { &gold } else { &own };
+            burst(&mut commands, &mesh, material, centre, 10, 0.8, 250 + 90 * u64::from(file));
+        }
+    }
 }
 
 /// A spark of the victory burst; despawned when its flight ends.
@@ -45,29 +120,9 @@ fn celebrate(
         emissive: LinearRgba::rgb(2.0, 1.3, 0.2),
         ..default()
     });
-    let centre = g.cell_center(g.golden_cell()) + Vec3::Y * 0.3;
-    for i in 0..28 {
-        let angle = TAU * i as f32 / 28.0;
-        let reach = 1.2 + 0.9 * ((i * 7 % 5) as f32 / 4.0);
-        let end = centre + Vec3::new(angle.cos() * reach, -0.3, angle.sin() * reach);
-        let height = 1.2 + 0.5 * ((i * 3 % 4) as f32 / 3.0);
-        let delay = Duration::from_millis(300 + (i as u64 % 4) * 60);
-        let flight = Tween::new(
-            EaseMethod::EaseFunction(EaseFunction::QuadraticOut),
-            Duration::from_millis(900),
-            SparkLens { hop: HopLens { start: centre, end, height } },
-        );
-        commands.spawn((
-            Name::new("spark"),
-            Spark,
-            Pickable::IGNORE,
-            Mesh3d(spark.clone()),
-            MeshMaterial3d(material.clone()),
-            Transform::from_translation(centre).with_scale(Vec3::ZERO),
-            // Invisible (scale 0) until its delay is over.
-            TweenAnim::new(bevy_tweening::Delay::new(delay).then(flight)),
-        ));
-    }
+    let Some(gold) = g.golden_cell() else { return };
+    let centre = g.cell_center(gold) + Vec3::Y * 0.3;
+    burst(&mut commands, &spark, &material, centre, 28, 2.1, 300);
 }
 
 /// A spark's flight: a hop outwards, shrinking as it lands.

@@ -12,8 +12,9 @@ use crate::game::{
     BoardCursor, BoardGeometry, BoardPos, Cell, GameFlow, InputLock, Match, PickBackground, Selection,
     picked_cell,
 };
+use crate::games::PieceId;
 use crate::settings::Settings;
-use crate::theme;
+use crate::theme::{self, SeatColours};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hovered>()
@@ -118,12 +119,20 @@ fn on_out(
 }
 
 /// The height of the top of `coord`'s formation.
-fn top_of(game: &Match, coord: Coord) -> f32 {
-    let f = game.displayed().board().get(coord);
-    let tokens = f.pieces().filter(|p| !p.is_marble()).count() as f32;
-    let marble =
-        if f.top().is_some_and(|p| p.is_marble()) { BoardGeometry::MARBLE_RADIUS * 1.8 } else { 0.0 };
-    tokens * BoardGeometry::TOKEN_HEIGHT + marble + 0.012
+pub fn top_of(game: &Match, coord: Coord) -> f32 {
+    let stack = game.displayed().stack(coord);
+    let height = match stack.last() {
+        None => 0.0,
+        Some(PieceId::Doll(_, value)) => super::pieces::doll_height(*value),
+        Some(_) => stack
+            .iter()
+            .map(|p| match p {
+                PieceId::Marble(_) => BoardGeometry::MARBLE_RADIUS * 1.8,
+                _ => BoardGeometry::TOKEN_HEIGHT,
+            })
+            .sum(),
+    };
+    height + 0.012
 }
 
 fn flat(position: Vec3) -> Transform {
@@ -208,13 +217,12 @@ fn show_hover(
 ) {
     let (Some(game), Some(g)) = (game, geometry) else { return };
     let actionable = hovered.0.filter(|&c| {
-        let human = game.is_human(game.game().position().to_move());
+        let human = game.is_human(game.to_move());
         human
             && flow.accepting_input
             && game.reviewing().is_none()
             && !lock.is_locked()
-            && (selection.destinations.iter().any(|d| d.to == c)
-                || game.game().legal_moves().iter().any(|m| m.from == c))
+            && (selection.destinations.iter().any(|d| d.to == c) || !game.actions_from(c).is_empty())
     });
     let Ok((entity, mut transform, mut visibility)) = marker.single_mut() else {
         commands.spawn((
@@ -245,6 +253,7 @@ fn show_cursor(
     game: Option<Res<Match>>,
     flow: Res<GameFlow>,
     geometry: Option<Res<BoardGeometry>>,
+    colours: Res<SeatColours>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut marker: Query<
@@ -269,7 +278,7 @@ fn show_cursor(
         ));
         return;
     };
-    let seat = game.game().position().to_move();
+    let seat = game.to_move();
     match cursor.coord.filter(|_| cursor.seat == Some(seat) && flow.accepting_input) {
         Some(c) => {
             *transform = flat(g.cell_center(c) + Vec3::Y * (top_of(&game, c) + 0.006)).with_rotation(
@@ -277,7 +286,7 @@ fn show_cursor(
             );
             *visibility = Visibility::Visible;
             if let Some(mut m) = materials.get_mut(&material.0) {
-                let colour = theme::seat_color(seat).lighter(0.2);
+                let colour = colours.of(seat).lighter(0.2);
                 if m.base_color != colour {
                     m.base_color = colour;
                 }
@@ -294,6 +303,7 @@ fn show_turn_glow(
     game: Option<Res<Match>>,
     geometry: Option<Res<BoardGeometry>>,
     time: Res<Time>,
+    colours: Res<SeatColours>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut glow: Query<(&mut Transform, &mut Visibility, &MeshMaterial3d<StandardMaterial>), With<TurnGlow>>,
@@ -311,18 +321,17 @@ fn show_turn_glow(
         ));
         return;
     };
-    if game.game().outcome().is_some() || game.reviewing().is_some() {
+    if game.outcome().is_some() || game.reviewing().is_some() {
         *visibility = Visibility::Hidden;
         return;
     }
-    let seat = game.game().position().to_move();
-    let edge = g.half_extent() + 0.45;
-    let length = f32::from(g.side) + 0.9;
-    let (centre, across) = match seat {
-        arkes_engine::Seat::South => (Vec3::new(0.0, 0.0, edge), false),
-        arkes_engine::Seat::North => (Vec3::new(0.0, 0.0, -edge), false),
-        arkes_engine::Seat::West => (Vec3::new(-edge, 0.0, 0.0), true),
-        arkes_engine::Seat::East => (Vec3::new(edge, 0.0, 0.0), true),
+    let seat = game.to_move();
+    let half = g.half_extents() + Vec2::splat(0.45);
+    let (centre, across, length) = match seat {
+        arkes_engine::Seat::South => (Vec3::new(0.0, 0.0, half.y), false, f32::from(g.files()) + 0.9),
+        arkes_engine::Seat::North => (Vec3::new(0.0, 0.0, -half.y), false, f32::from(g.files()) + 0.9),
+        arkes_engine::Seat::West => (Vec3::new(-half.x, 0.0, 0.0), true, f32::from(g.ranks()) + 0.9),
+        arkes_engine::Seat::East => (Vec3::new(half.x, 0.0, 0.0), true, f32::from(g.ranks()) + 0.9),
     };
     let rotation = if across { Quat::from_rotation_y(FRAC_PI_2) } else { Quat::IDENTITY };
     let placed = Transform::from_translation(centre + Vec3::Y * 0.01)
@@ -335,7 +344,7 @@ fn show_turn_glow(
     if let Some(mut m) = materials.get_mut(&material.0) {
         // A slow pulse.
         let pulse = 0.75 + 0.25 * (time.elapsed_secs() * 2.4).sin();
-        let c = theme::seat_color(seat).lighter(0.15).to_linear();
+        let c = colours.of(seat).lighter(0.15).to_linear();
         m.base_color = Color::LinearRgba(LinearRgba::rgb(
             c.red * pulse * 1.6,
             c.green * pulse * 1.6,

@@ -1,23 +1,61 @@
 //! The heads-up display while playing: whose turn it is (colour, mark and
-//! name), the round and its limits, each seat's captures and clock, and a
-//! hint line. All text goes through the [`Locale`].
+//! name), the round and its limits, each seat's captures (ARKES) or score
+//! out of 12 (Arcanor) and clock, and a hint line that says what a click
+//! will do. All text goes through the [`Locale`].
 
-use arkes_engine::{DrawReason, Outcome, Seat, WinReason};
+use arkes_engine::Seat;
 use bevy::prelude::*;
 
 use crate::AppSystems;
-use crate::game::{AiThinking, ControllerHint, Match};
-use crate::i18n::{Arg, Locale, Tr, seat_id};
+use crate::game::{AiThinking, ControllerHint, Match, Selection};
+use crate::games::{GameKind, PieceId};
+use crate::i18n::{Arg, Locale, Tr};
 use crate::screens::Screen;
 use crate::settings::Settings;
-use crate::theme;
+use crate::texts::{CLOCK_WARNING_MS, clock_text, seat_name};
+use crate::theme::{self, SeatColours};
 use crate::ui::{Bold, PANEL, TEXT};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Gameplay), spawn_hud).add_systems(
         Update,
-        (update_hud, update_hint).in_set(AppSystems::View).run_if(in_state(Screen::Gameplay)),
+        (update_hud, update_hint, update_play_hint)
+            .in_set(AppSystems::View)
+            .run_if(in_state(Screen::Gameplay)),
     );
+}
+
+/// The hint line at the bottom: what a click does now.
+#[derive(Component)]
+struct PlayHint;
+
+/// The hint for the selection: a duo moving whole (click again: its top
+/// piece alone), a top piece alone (click again: drop), or how to start.
+fn update_play_hint(
+    selection: Res<Selection>,
+    game: Option<Res<Match>>,
+    mut hints: Query<&mut Tr, With<PlayHint>>,
+) {
+    let Some(game) = game else { return };
+    if !selection.is_changed() && !game.is_changed() {
+        return;
+    }
+    let stack = selection.from.map(|c| game.displayed().stack(c)).unwrap_or_default();
+    let top_value = match stack.last() {
+        Some(PieceId::Doll(_, v)) => Some(u32::from(*v)),
+        _ => None,
+    };
+    let wanted = match (game.kind(), top_value) {
+        (GameKind::Arcanor, Some(v)) if selection.whole => Tr::new("hint-duo-whole").with("top", v),
+        (GameKind::Arcanor, Some(v)) if stack.len() == 2 => Tr::new("hint-duo-top").with("top", v),
+        (GameKind::Arcanor, _) => Tr::new("hint-play-arcanor"),
+        (GameKind::Arkes, _) => Tr::new("hint-play"),
+    };
+    for mut tr in &mut hints {
+        if *tr != wanted {
+            *tr = wanted.clone();
+        }
+    }
 }
 
 #[derive(Component)]
@@ -53,9 +91,6 @@ struct RoundText;
 
 #[derive(Component)]
 struct SeatChip(Seat);
-
-/// Below this many milliseconds a clock shows tenths and turns red.
-const CLOCK_WARNING_MS: u64 = 10_000;
 
 fn plain(size: f32) -> impl Bundle {
     (Text::new(""), TextFont::from_font_size(size), TextColor(TEXT))
@@ -134,6 +169,7 @@ fn spawn_hud(mut commands: Commands) {
     ));
     commands.spawn((
         Name::new("hint"),
+        PlayHint,
         DespawnOnExit(Screen::Gameplay),
         Node {
             position_type: PositionType::Absolute,
@@ -149,57 +185,17 @@ fn spawn_hud(mut commands: Commands) {
     ));
 }
 
-/// A seat's name: the one given, or the seat's name in the current language.
-#[must_use]
-pub fn seat_name(game: &Match, seat: Seat, locale: &Locale) -> String {
-    let name = &game.seat(seat).name;
-    if name.trim().is_empty() {
-        locale.t_args("seat-name", &[("seat", seat_id(seat).into())])
-    } else {
-        name.clone()
-    }
-}
-
-/// The outcome in words.
-#[must_use]
-pub fn outcome_text(game: &Match, outcome: Outcome, locale: &Locale) -> String {
-    match outcome {
-        Outcome::Win(w) => {
-            let key = match w.reason {
-                WinReason::GoldenCell => "outcome-golden-cell",
-                WinReason::LastMarble => "outcome-last-marble",
-            };
-            locale.t_args(key, &[("name", seat_name(game, w.seat, locale).into())])
-        }
-        Outcome::Draw(reason) => locale.t(match reason {
-            DrawReason::RoundLimit => "outcome-round-limit",
-            DrawReason::CaptureLimit => "outcome-capture-limit",
-            DrawReason::Repetition => "outcome-repetition",
-        }),
-    }
-}
-
-/// A clock: minutes and seconds, with tenths under ten seconds.
-#[must_use]
-pub fn clock_text(ms: u64) -> String {
-    if ms < CLOCK_WARNING_MS {
-        format!("{}.{}", ms / 1000, (ms % 1000) / 100)
-    } else {
-        let s = ms.div_ceil(1000);
-        format!("{}:{:02}", s / 60, s % 60)
-    }
-}
-
 fn update_hud(
     game: Option<Res<Match>>,
     locale: Res<Locale>,
     settings: Res<Settings>,
+    colours: Res<SeatColours>,
     thinking: Res<AiThinking>,
     time: Res<Time>,
     mut turn: Query<(&mut Text, &mut TextColor), (With<TurnText>, Without<RoundText>, Without<SeatChip>)>,
     mut round: Query<&mut Text, (With<RoundText>, Without<TurnText>, Without<SeatChip>)>,
     mut chips: Query<
-        (&SeatChip, &mut Text, &mut TextColor, &mut Node, &mut BorderColor),
+        (&SeatChip, &mut Text, &mut TextColor, &mut TextFont, &mut Node, &mut BorderColor),
         (Without<TurnText>, Without<RoundText>),
     >,
 ) {
@@ -215,7 +211,7 @@ fn update_hud(
         return;
     }
     let g = game.game();
-    let to_move = g.position().to_move();
+    let to_move = g.to_move();
     if let Ok((mut text, mut color)) = turn.single_mut() {
         let value = if g.outcome().is_some() {
             locale.t("game-over")
@@ -225,7 +221,7 @@ fn update_hud(
                 .t_args("turn", &[("mark", mark.into()), ("name", seat_name(&game, to_move, &locale).into())])
         };
         set_text(&mut text, value);
-        color.0 = if g.outcome().is_some() { Color::WHITE } else { theme::seat_color(to_move).lighter(0.2) };
+        color.0 = if g.outcome().is_some() { Color::WHITE } else { colours.of(to_move).lighter(0.2) };
     }
     if let Ok(mut text) = round.single_mut() {
         let mut args: Vec<(&str, Arg)> = vec![("round", g.round().into())];
@@ -246,24 +242,32 @@ fn update_hud(
         }
         set_text(&mut text, line);
     }
-    let seats: Vec<Seat> = game.seats().collect();
-    for (chip, mut text, mut color, mut node, mut border) in &mut chips {
+    let seats: Vec<Seat> = game.seats();
+    let position = g.position();
+    for (chip, mut text, mut color, mut font, mut node, mut border) in &mut chips {
         let seat = chip.0;
         if !seats.contains(&seat) {
             node.display = Display::None;
             continue;
         }
         node.display = Display::Flex;
-        let out = !g.position().seats_in().contains(seat);
+        let out = !position.seats_in().contains(seat);
         let mark = theme::mark_symbol(theme::seat_mark(seat));
-        let mut line = locale.t_args(
-            "seat-chip",
-            &[
-                ("mark", mark.into()),
-                ("name", seat_name(&game, seat, &locale).into()),
-                ("captures", g.captures()[seat].into()),
-            ],
-        );
+        let name = seat_name(&game, seat, &locale);
+        let mut line = match position.score(seat) {
+            Some(points) => locale.t_args(
+                "seat-chip-points",
+                &[("mark", mark.into()), ("name", name.into()), ("points", u32::from(points).into())],
+            ),
+            None => locale.t_args(
+                "seat-chip",
+                &[("mark", mark.into()), ("name", name.into()), ("captures", g.captures()[seat].into())],
+            ),
+        };
+        let size = if position.score(seat).is_some() { 26.0 } else { 18.0 };
+        if font.font_size != size.into() {
+            font.font_size = size.into();
+        }
         let clock = g.clock_ms(seat);
         if let Some(ms) = clock {
             line.push_str("   ");
@@ -286,14 +290,14 @@ fn update_hud(
         } else if warning {
             Color::srgb(1.0, 0.35, 0.3)
         } else {
-            theme::seat_color(seat).lighter(0.25)
+            colours.of(seat).lighter(0.25)
         };
         let active = seat == to_move && g.outcome().is_none();
         let width = px(if active { 2 } else { 0 });
         if node.border.left != width {
             node.border = UiRect::all(width);
         }
-        let ring = theme::seat_color(seat).lighter(0.3);
+        let ring = colours.of(seat).lighter(0.3);
         if border.top != ring {
             *border = BorderColor::all(ring);
         }
@@ -304,19 +308,5 @@ fn update_hud(
 fn set_text(text: &mut Text, value: String) {
     if text.0 != value {
         text.0 = value;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::clock_text;
-
-    #[test]
-    fn clocks_show_tenths_under_ten_seconds() {
-        assert_eq!(clock_text(600_000), "10:00");
-        assert_eq!(clock_text(61_001), "1:02");
-        assert_eq!(clock_text(10_000), "0:10");
-        assert_eq!(clock_text(9_999), "9.9");
-        assert_eq!(clock_text(450), "0.4");
     }
 }

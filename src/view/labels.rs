@@ -34,17 +34,19 @@ fn respawn_labels(
     for entity in &old {
         commands.entity(entity).despawn();
     }
-    let edge = g.half_extent() + 0.3;
+    let edge = g.half_extents() + Vec2::splat(0.3);
     let mut labels = Vec::new();
-    for i in 0..g.side {
+    for i in 0..g.files() {
         let letter = ((b'a' + i) as char).to_string();
-        let number = (i + 1).to_string();
         let file_x = g.cell_center(Coord::new(i, 0)).x;
+        labels.push((letter.clone(), Vec3::new(file_x, 0.0, edge.y)));
+        labels.push((letter, Vec3::new(file_x, 0.0, -edge.y)));
+    }
+    for i in 0..g.ranks() {
+        let number = (i + 1).to_string();
         let rank_z = g.cell_center(Coord::new(0, i)).z;
-        labels.push((letter.clone(), Vec3::new(file_x, 0.0, edge)));
-        labels.push((letter, Vec3::new(file_x, 0.0, -edge)));
-        labels.push((number.clone(), Vec3::new(-edge, 0.0, rank_z)));
-        labels.push((number, Vec3::new(edge, 0.0, rank_z)));
+        labels.push((number.clone(), Vec3::new(-edge.x, 0.0, rank_z)));
+        labels.push((number, Vec3::new(edge.x, 0.0, rank_z)));
     }
     for (text, anchor) in labels {
         commands.spawn((

@@ -1,11 +1,14 @@
-//! The table, the wooden board with its grid and golden cell, and the light.
+//! The table, the wooden board with its grid (ARKES: the golden cell;
+//! Arcanor: each home row tinted in its owner's colour, so the target rows
+//! read at a glance), and the light.
 
-use arkes_engine::Coord;
+use arkes_engine::{BySeat, Coord, Seat};
 use bevy::light::{CascadeShadowConfigBuilder, GlobalAmbientLight};
 use bevy::prelude::*;
 
 use crate::game::{BoardGeometry, Cell, PickBackground};
-use crate::theme;
+use crate::games::GameKind;
+use crate::theme::{self, SeatColours};
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(theme::TABLE))
@@ -17,6 +20,7 @@ pub(super) fn plugin(app: &mut App) {
         .insert_resource(bevy::light::DirectionalLightShadowMap { size: 2048 })
         .add_systems(Startup, (create_materials, spawn_table_and_light).chain())
         .add_systems(Update, spawn_board_frame.run_if(resource_exists_and_changed::<BoardGeometry>))
+        .add_systems(Update, tint_home_rows.run_if(resource_changed::<SeatColours>))
         .add_observer(dress_cell);
 }
 
@@ -29,14 +33,22 @@ pub struct BoardAssets {
     pub gold: Handle<StandardMaterial>,
     /// The frame and the grooves between cells.
     pub frame: Handle<StandardMaterial>,
+    /// Arcanor's home rows, wood tinted in the owner's colour.
+    pub home: BySeat<Handle<StandardMaterial>>,
     /// A cell tile.
     pub tile: Handle<Mesh>,
+}
+
+/// Wood tinted towards `seat`'s colour.
+fn home_wood(seat: Seat, colours: SeatColours) -> Color {
+    theme::WOOD.mix(&colours.of(seat), 0.42)
 }
 
 fn create_materials(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    colours: Res<SeatColours>,
 ) {
     let wood = theme::WOOD.to_srgba();
     let cell_wood = [0.0, 0.035, -0.03, 0.06, -0.05]
@@ -65,8 +77,30 @@ fn create_materials(
         perceptual_roughness: 0.55,
         ..default()
     });
+    let home = BySeat::from_fn(|seat| {
+        materials.add(StandardMaterial {
+            base_color: home_wood(seat, *colours),
+            perceptual_roughness: 0.62,
+            reflectance: 0.35,
+            ..default()
+        })
+    });
     let tile = meshes.add(Cuboid::new(0.94, 0.04, 0.94));
-    commands.insert_resource(BoardAssets { cell_wood, gold, frame, tile });
+    commands.insert_resource(BoardAssets { cell_wood, gold, frame, home, tile });
+}
+
+/// Follows a change of palette on the home rows.
+fn tint_home_rows(
+    colours: Res<SeatColours>,
+    assets: Option<Res<BoardAssets>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let Some(assets) = assets else { return };
+    for seat in [Seat::South, Seat::North] {
+        if let Some(mut m) = materials.get_mut(&assets.home[seat]) {
+            m.base_color = home_wood(seat, *colours);
+        }
+    }
 }
 
 /// The table is the clear colour around the board: a mesh under the whole
@@ -106,12 +140,12 @@ fn spawn_board_frame(
     for entity in &old {
         commands.entity(entity).despawn();
     }
-    let size = f32::from(geometry.side) + 1.2;
+    let (width, depth) = (f32::from(geometry.files()) + 1.2, f32::from(geometry.ranks()) + 1.2);
     commands.spawn((
         Name::new("board"),
         BoardFrame,
         PickBackground,
-        Mesh3d(meshes.add(Cuboid::new(size, 0.3, size))),
+        Mesh3d(meshes.add(Cuboid::new(width, 0.3, depth))),
         MeshMaterial3d(assets.frame.clone()),
         Transform::from_xyz(0.0, -0.15 - 0.02, 0.0),
     ));
@@ -123,7 +157,8 @@ fn cell_variant(coord: Coord, n: usize) -> usize {
     (h.wrapping_mul(0x27d4_eb2d) >> 7) as usize % n
 }
 
-/// Gives a new cell its tile: wood, or gold for the golden cell.
+/// Gives a new cell its tile: wood, gold for ARKES's golden cell, or the
+/// owner's tint on Arcanor's home rows.
 fn dress_cell(
     add: On<Add, Cell>,
     cells: Query<&Cell>,
@@ -132,11 +167,14 @@ fn dress_cell(
     mut commands: Commands,
 ) {
     let (Ok(cell), Some(assets)) = (cells.get(add.entity), assets) else { return };
-    let golden = geometry.is_some_and(|g| g.golden_cell() == cell.coord);
-    let material = if golden {
-        assets.gold.clone()
-    } else {
-        assets.cell_wood[cell_variant(cell.coord, assets.cell_wood.len())].clone()
+    let golden = geometry.as_deref().is_some_and(|g| g.golden_cell() == Some(cell.coord));
+    let home = geometry.as_deref().filter(|g| g.kind == GameKind::Arcanor).and_then(|_| {
+        [Seat::South, Seat::North].into_iter().find(|&s| arcanor_engine::home_rank(s) == cell.coord.rank())
+    });
+    let material = match (golden, home) {
+        (true, _) => assets.gold.clone(),
+        (false, Some(seat)) => assets.home[seat].clone(),
+        (false, None) => assets.cell_wood[cell_variant(cell.coord, assets.cell_wood.len())].clone(),
     };
     commands.entity(add.entity).insert((Mesh3d(assets.tile.clone()), MeshMaterial3d(material)));
     // The tile's top is flush with y = 0, where pieces stand.

@@ -86,7 +86,7 @@ mod position;
 mod setup;
 pub mod zobrist;
 
-pub use board::{Board, MAX_SIDE, VALID_SIDES};
+pub use board::{Board, MAX_SIDE, VALID_SIDES, golden_cell};
 pub use game::{
     Arkes, Game, GameMoveError, GameRecord, LoadError, Outcome, ParseRecordError, Ply, PlyEffects, PlyError,
     PlyReport,

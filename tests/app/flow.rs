@@ -1,8 +1,6 @@
 //! Headless tests of the game flow: screens, undo and redo, clocks, the
 //! autosave and Continue, and save files that must never hurt a good save.
 
-mod common;
-
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -19,35 +17,27 @@ use bevy::time::TimeUpdateStrategy;
 use bevy::ui_widgets::Activate;
 
 /// A fresh folder for one test's files.
-fn temp_store(name: &str) -> (Store, PathBuf) {
+pub fn temp_store(name: &str) -> (Store, PathBuf) {
     let dir = std::env::temp_dir().join(format!("arkes-flow-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     (Store::in_dir(&dir), dir)
 }
 
 /// The whole game without a window: logic, screens, settings, saves.
-fn flow_app(store: Store) -> App {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        TransformPlugin,
-        bevy::input::InputPlugin,
-        bevy::state::app::StatesPlugin,
-        bevy_tweening::TweeningPlugin,
-    ));
+pub fn flow_app(store: Store) -> App {
+    let mut app = crate::common::headless_app();
     app.insert_resource(store);
     app.add_plugins((
         arkes::game::GameLogicPlugin { options: GameOptions { skip_title: false, ..GameOptions::default() } },
         FlowPlugin,
     ));
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)));
     for _ in 0..3 {
         app.update();
     }
     app
 }
 
-fn screen(app: &App) -> Screen {
+pub fn screen(app: &App) -> Screen {
     *app.world().resource::<State<Screen>>().get()
 }
 
@@ -57,7 +47,7 @@ fn overlay(app: &App) -> Option<Overlay> {
 
 /// Activates the button with automation name `id` (as a click would) and
 /// runs two updates so the screen change happens.
-fn press(app: &mut App, id: &str) {
+pub fn press(app: &mut App, id: &str) {
     let world = app.world_mut();
     let mut q = world.query::<(Entity, &ButtonId)>();
     let entity = q
@@ -75,11 +65,11 @@ fn screen_of(world: &World) -> Screen {
 }
 
 fn record(app: &App) -> arkes_engine::GameRecord {
-    app.world().resource::<Match>().game().record()
+    app.world().resource::<Match>().game().as_arkes().unwrap().record()
 }
 
 fn play(app: &mut App, from: &str, to: &str) {
-    app.world_mut().write_message(MoveCommand { from: from.parse().unwrap(), to: to.parse().unwrap() });
+    app.world_mut().write_message(MoveCommand::step(from.parse().unwrap(), to.parse().unwrap()));
     app.update();
     for _ in 0..40 {
         app.update();
@@ -99,15 +89,17 @@ fn every_screen_transition() {
         assert_eq!(screen(&app), Screen::Title, "back from {target:?}");
     }
     press(&mut app, "new-game");
+    press(&mut app, "game-arkes");
     assert_eq!(screen(&app), Screen::NewGame);
     press(&mut app, "back");
     assert_eq!(screen(&app), Screen::Title);
     press(&mut app, "new-game");
+    press(&mut app, "game-arkes");
     press(&mut app, "players-3");
     press(&mut app, "start");
     assert_eq!(screen(&app), Screen::Gameplay);
     assert_eq!(overlay(&app), Some(Overlay::None));
-    assert_eq!(app.world().resource::<Match>().seats().count(), 3);
+    assert_eq!(app.world().resource::<Match>().seats().len(), 3);
 
     press(&mut app, "menu");
     assert_eq!(overlay(&app), Some(Overlay::Paused));
@@ -150,13 +142,14 @@ fn the_new_game_choices_are_remembered() {
     {
         let mut app = flow_app(store.clone());
         press(&mut app, "new-game");
+        press(&mut app, "game-arkes");
         press(&mut app, "players-4");
         press(&mut app, "side-7");
         press(&mut app, "rounds-up");
         press(&mut app, "clock-10-5");
         press(&mut app, "capture-20");
         press(&mut app, "start");
-        let game = app.world().resource::<Match>().game();
+        let game = app.world().resource::<Match>().game().as_arkes().unwrap();
         assert_eq!(game.setup().side, 7);
         assert_eq!(game.setup().seats.len(), 4);
         assert_eq!(game.limits().rounds.map(|n| n.get()), Some(110));
@@ -175,26 +168,27 @@ fn undo_and_redo_with_keys_and_buttons() {
     let (store, dir) = temp_store("undo");
     let mut app = flow_app(store);
     press(&mut app, "new-game");
+    press(&mut app, "game-arkes");
     press(&mut app, "players-2");
     press(&mut app, "start");
     play(&mut app, "b1", "b2");
     play(&mut app, "b9", "b8");
     let after_two = record(&app);
     press(&mut app, "undo");
-    common::settle(&mut app);
+    crate::common::settle(&mut app);
     assert_eq!(record(&app).plies.len(), 1);
-    common::press_keys(&mut app, &[KeyCode::ControlLeft], KeyCode::KeyZ);
-    common::settle(&mut app);
+    crate::common::press_keys(&mut app, &[KeyCode::ControlLeft], KeyCode::KeyZ);
+    crate::common::settle(&mut app);
     assert_eq!(record(&app).plies.len(), 0);
-    common::press_keys(&mut app, &[KeyCode::ControlLeft], KeyCode::KeyY);
-    common::settle(&mut app);
+    crate::common::press_keys(&mut app, &[KeyCode::ControlLeft], KeyCode::KeyY);
+    crate::common::settle(&mut app);
     assert_eq!(record(&app).plies.len(), 1);
     press(&mut app, "redo");
-    common::settle(&mut app);
+    crate::common::settle(&mut app);
     assert_eq!(record(&app), after_two);
     // A new move after an undo forgets what could be redone.
     press(&mut app, "undo");
-    common::settle(&mut app);
+    crate::common::settle(&mut app);
     play(&mut app, "c9", "c8");
     app.world_mut().write_message(HistoryCommand::Redo);
     app.update();
@@ -205,7 +199,7 @@ fn undo_and_redo_with_keys_and_buttons() {
     app.update();
     let game = app.world().resource::<Match>();
     assert_eq!(game.reviewing(), Some(1));
-    assert_eq!(game.game().plies().len(), 2);
+    assert_eq!(game.game().ply_count(), 2);
     assert_eq!(game.displayed().to_move(), Seat::North);
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -221,23 +215,33 @@ fn a_time_out_eliminates_the_seat_and_never_runs_while_paused() {
     }
     app.update();
     press(&mut app, "new-game");
+    press(&mut app, "game-arkes");
     press(&mut app, "start");
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(200)));
     // Paused: the clock does not run.
     press(&mut app, "menu");
-    let before = app.world().resource::<Match>().game().clock_ms(Seat::South);
+    let before = app.world().resource::<Match>().game().as_arkes().unwrap().clock_ms(Seat::South);
     for _ in 0..50 {
         app.update();
     }
-    assert_eq!(app.world().resource::<Match>().game().clock_ms(Seat::South), before);
+    assert_eq!(app.world().resource::<Match>().game().as_arkes().unwrap().clock_ms(Seat::South), before);
     press(&mut app, "resume");
     for _ in 0..400 {
         app.update();
-        if !app.world().resource::<Match>().game().position().seats_in().contains(Seat::South) {
+        if !app
+            .world()
+            .resource::<Match>()
+            .game()
+            .as_arkes()
+            .unwrap()
+            .position()
+            .seats_in()
+            .contains(Seat::South)
+        {
             break;
         }
     }
-    let game = app.world().resource::<Match>().game();
+    let game = app.world().resource::<Match>().game().as_arkes().unwrap();
     assert!(!game.position().seats_in().contains(Seat::South), "South's clock ran out");
     assert_eq!(game.clock_ms(Seat::South), Some(0));
     assert_eq!(game.position().to_move(), Seat::West);
@@ -256,6 +260,7 @@ fn continue_restores_the_exact_game_after_a_quit() {
             settings.new_game.clock = Some(ClockChoice { minutes: 5, increment: 2 });
         }
         press(&mut app, "new-game");
+        press(&mut app, "game-arkes");
         press(&mut app, "start");
         play(&mut app, "b1", "b2");
         play(&mut app, "a2", "b3");
@@ -269,7 +274,7 @@ fn continue_restores_the_exact_game_after_a_quit() {
     assert_eq!(screen(&app), Screen::Gameplay);
     assert_eq!(record(&app), saved, "the same set-up, limits, plies and times");
     // South is to move again: its clock has run only since Continue.
-    let game = app.world().resource::<Match>().game();
+    let game = app.world().resource::<Match>().game().as_arkes().unwrap();
     let at_save = 300_000 - ms_of(&saved, 0) + 2_000;
     let now = game.clock_ms(Seat::South).unwrap();
     assert!(now <= at_save && now + 500 >= at_save, "{now} against {at_save}");
@@ -345,6 +350,7 @@ fn a_hundred_bad_save_files_are_refused_and_the_good_save_is_untouched() {
     let (store, dir) = temp_store("robust");
     let mut app = flow_app(store.clone());
     press(&mut app, "new-game");
+    press(&mut app, "game-arkes");
     press(&mut app, "start");
     play(&mut app, "b1", "b2");
     drop(app);

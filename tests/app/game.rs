@@ -1,13 +1,11 @@
 //! Headless app tests: the game logic (Match, sync, picking, animation lock)
 //! with `MinimalPlugins`, no window or GPU.
 
-mod common;
-
+use crate::common::*;
 use arkes::GameOptions;
 use arkes::game::{Leaving, Selection};
 use arkes_engine::Seat;
 use bevy::prelude::*;
-use common::*;
 
 #[test]
 fn the_board_is_synced_at_start() {
@@ -29,8 +27,8 @@ fn random_game(players: usize, side: u8, seed: u64) -> usize {
     let mut app = app(GameOptions { players, side, ..GameOptions::default() });
     let mut seed = seed.wrapping_mul(0x2545_f491_4f6c_dd1d) | 1;
     let mut plies = 0;
-    while game(&app).game().outcome().is_none() {
-        let moves = game(&app).game().legal_moves();
+    while arkes(&app).outcome().is_none() {
+        let moves = arkes(&app).legal_moves();
         seed ^= seed << 13;
         seed ^= seed >> 7;
         seed ^= seed << 17;
@@ -41,7 +39,7 @@ fn random_game(players: usize, side: u8, seed: u64) -> usize {
         command(&mut app, &mv.from.to_string(), &mv.to.to_string());
         assert_synced(&mut app);
         // The piece that moved keeps its entity (it hops, it is not respawned).
-        let top = game(&app).game().position().board().get(mv.to).len() as u8 - 1;
+        let top = arkes(&app).position().board().get(mv.to).len() as u8 - 1;
         assert_eq!(entity_at(&mut app, &mv.to.to_string(), top), Some(mover_before), "after {mv}");
         settle(&mut app);
         assert_synced(&mut app);
@@ -64,7 +62,7 @@ fn clicking_a_piece_then_a_destination_plays_the_move() {
     let target = cell_entity(&mut app, "b2");
     click(&mut app, target);
     app.update();
-    let g = game(&app).game();
+    let g = arkes(&app);
     assert_eq!(g.plies().len(), 1);
     assert_eq!(g.position().board().get("b2".parse().unwrap()).to_text(), "S");
     assert_eq!(g.position().to_move(), Seat::North);
@@ -92,7 +90,7 @@ fn clicking_the_selected_piece_again_or_elsewhere_deselects() {
 #[test]
 fn the_wrong_seat_or_an_illegal_destination_changes_nothing() {
     let mut app = app(GameOptions::default());
-    let before = game(&app).game().position().clone();
+    let before = arkes(&app).position().clone();
     // A North token while South is to move.
     let north = entity_at(&mut app, "b9", 0).unwrap();
     click(&mut app, north);
@@ -103,12 +101,12 @@ fn the_wrong_seat_or_an_illegal_destination_changes_nothing() {
     let far = cell_entity(&mut app, "b4");
     click(&mut app, far);
     app.update();
-    assert_eq!(game(&app).game().position(), &before);
-    assert_eq!(game(&app).game().plies().len(), 0);
+    assert_eq!(arkes(&app).position(), &before);
+    assert_eq!(arkes(&app).plies().len(), 0);
     // An illegal command sent directly is refused too.
     command(&mut app, "e1", "e2");
     command(&mut app, "b9", "b8");
-    assert_eq!(game(&app).game().position(), &before);
+    assert_eq!(arkes(&app).position(), &before);
     assert_synced(&mut app);
 }
 
@@ -168,9 +166,9 @@ fn r_restarts_the_game() {
     let mut app = app(GameOptions::default());
     command(&mut app, "b1", "b2");
     settle(&mut app);
-    assert_eq!(game(&app).game().plies().len(), 1);
+    assert_eq!(arkes(&app).plies().len(), 1);
     press_key(&mut app, KeyCode::KeyR);
-    assert_eq!(game(&app).game().plies().len(), 0);
+    assert_eq!(arkes(&app).plies().len(), 0);
     assert_synced(&mut app);
     assert!(!locked(&app));
     let b1 = entity_at(&mut app, "b1", 0).unwrap();
@@ -201,12 +199,12 @@ fn the_computer_answers_a_person_through_a_move_command() {
     settle(&mut app);
     for _ in 0..200 {
         app.update();
-        if game(&app).game().plies().len() == 2 {
+        if arkes(&app).plies().len() == 2 {
             break;
         }
     }
-    assert_eq!(game(&app).game().plies().len(), 2, "North (Easy) replied");
-    assert_eq!(game(&app).game().position().to_move(), Seat::South);
+    assert_eq!(arkes(&app).plies().len(), 2, "North (Easy) replied");
+    assert_eq!(arkes(&app).position().to_move(), Seat::South);
     settle(&mut app);
     assert_synced(&mut app);
     // The computer's seat cannot be moved by clicks.
@@ -222,11 +220,11 @@ fn computers_play_a_whole_game_at_every_level() {
         let mut app = ai_app(vec![a, b]);
         for _ in 0..20_000 {
             app.update();
-            if game(&app).game().outcome().is_some() {
+            if arkes(&app).outcome().is_some() {
                 break;
             }
         }
-        assert!(game(&app).game().outcome().is_some(), "{a:?} against {b:?} finished");
+        assert!(arkes(&app).outcome().is_some(), "{a:?} against {b:?} finished");
         settle(&mut app);
         assert_synced(&mut app);
     }
@@ -240,7 +238,7 @@ fn the_computer_is_reproducible_with_a_seed() {
         for _ in 0..300 {
             app.update();
         }
-        game(&app).game().record()
+        arkes(&app).record()
     };
     let first = run();
     assert!(first.plies.len() >= 4, "{} plies", first.plies.len());
@@ -265,9 +263,9 @@ fn the_computer_searches_on_a_background_task() {
     for _ in 0..400 {
         app.update();
         std::thread::sleep(std::time::Duration::from_millis(2));
-        if game(&app).game().plies().len() >= 4 {
+        if arkes(&app).plies().len() >= 4 {
             break;
         }
     }
-    assert!(game(&app).game().plies().len() >= 4, "{} plies", game(&app).game().plies().len());
+    assert!(arkes(&app).plies().len() >= 4, "{} plies", arkes(&app).plies().len());
 }

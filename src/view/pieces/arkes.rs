@@ -1,26 +1,25 @@
-//! How tokens and marbles look: discs in the seat colour with the seat's mark
-//! on top, glossy marbles; a selected piece lifts; a captured piece fades.
+//! How ARKES tokens and marbles look: discs in the seat colour with the
+//! seat's mark on top and a darker seam at the foot (so a tower reads as two
+//! tokens), glossy marbles.
 
 use std::f32::consts::FRAC_PI_2;
-use std::time::Duration;
 
 use arkes_engine::{BySeat, Seat};
 use bevy::prelude::*;
-use bevy_tweening::{AnimTarget, EaseMethod, Lens, Tween, TweenAnim};
 
+use super::PieceVisual;
 use crate::AppSystems;
-use crate::game::{BoardGeometry, BoardPos, LeaveReason, Leaving, Marble, Match, Selection, Token};
-use crate::theme::{self, Mark};
+use crate::game::{BoardGeometry, BoardPiece};
+use crate::games::PieceId;
+use crate::theme::{self, Mark, SeatColours};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, create_piece_assets)
-        .add_observer(dress_token)
-        .add_observer(dress_marble)
-        .add_observer(fade_captured)
-        .add_systems(Update, (lift_selected, recolour).in_set(AppSystems::View));
+        .add_observer(dress_piece)
+        .add_systems(Update, recolour.run_if(resource_changed::<SeatColours>).in_set(AppSystems::View));
 }
 
-/// Meshes and materials of the pieces.
+/// Meshes and materials of the ARKES pieces.
 #[derive(Resource)]
 pub struct PieceAssets {
     token: Handle<Mesh>,
@@ -31,13 +30,6 @@ pub struct PieceAssets {
     token_material: BySeat<Handle<StandardMaterial>>,
     marble_material: BySeat<Handle<StandardMaterial>>,
     mark_material: Handle<StandardMaterial>,
-}
-
-/// The mesh child of a piece; its local height is animated when lifted.
-#[derive(Component, Clone, Copy, Debug)]
-pub struct PieceVisual {
-    /// Local height of the mesh at rest.
-    pub rest_y: f32,
 }
 
 fn mark_mesh(mark: Mark) -> Mesh {
@@ -54,6 +46,7 @@ fn create_piece_assets(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    colours: Res<SeatColours>,
 ) {
     let token = meshes
         .add(Cylinder::new(BoardGeometry::TOKEN_RADIUS, BoardGeometry::TOKEN_HEIGHT).mesh().resolution(48));
@@ -63,7 +56,7 @@ fn create_piece_assets(
     let seam = meshes.add(Cylinder::new(BoardGeometry::TOKEN_RADIUS + 0.004, 0.035).mesh().resolution(48));
     let seam_material = BySeat::from_fn(|seat| {
         materials.add(StandardMaterial {
-            base_color: theme::seat_color(seat).darker(0.22),
+            base_color: colours.of(seat).darker(0.22),
             perceptual_roughness: 0.7,
             ..default()
         })
@@ -71,16 +64,16 @@ fn create_piece_assets(
     let marks = [Mark::Ring, Mark::Triangle, Mark::Square, Mark::Diamond].map(|m| meshes.add(mark_mesh(m)));
     let token_material = BySeat::from_fn(|seat| {
         materials.add(StandardMaterial {
-            base_color: theme::seat_color(seat),
+            base_color: colours.of(seat),
             perceptual_roughness: 0.5,
             reflectance: 0.4,
             ..default()
         })
     });
     let marble_material = BySeat::from_fn(|seat| {
-        let c = theme::seat_color(seat).to_linear();
+        let c = colours.of(seat).to_linear();
         materials.add(StandardMaterial {
-            base_color: theme::seat_color(seat).lighter(0.05),
+            base_color: colours.of(seat).lighter(0.05),
             perceptual_roughness: 0.08,
             reflectance: 0.9,
             emissive: LinearRgba::rgb(c.red * 0.12, c.green * 0.12, c.blue * 0.12),
@@ -113,18 +106,27 @@ fn mark_index(seat: Seat) -> usize {
     }
 }
 
-fn dress_token(
-    add: On<Add, Token>,
-    tokens: Query<&Token>,
+/// Gives a new ARKES piece its meshes.
+fn dress_piece(
+    add: On<Add, BoardPiece>,
+    pieces: Query<&BoardPiece>,
     assets: Option<Res<PieceAssets>>,
     mut commands: Commands,
 ) {
-    let (Ok(token), Some(assets)) = (tokens.get(add.entity), assets) else { return };
+    let (Ok(piece), Some(assets)) = (pieces.get(add.entity), assets) else { return };
+    match piece.id {
+        PieceId::Token(seat) => dress_token(&mut commands, add.entity, seat, &assets),
+        PieceId::Marble(seat) => dress_marble(&mut commands, add.entity, seat, &assets),
+        PieceId::Doll(..) => {}
+    }
+}
+
+fn dress_token(commands: &mut Commands, entity: Entity, seat: Seat, assets: &PieceAssets) {
     let rest_y = BoardGeometry::TOKEN_HEIGHT / 2.0;
     let mark = commands
         .spawn((
             Name::new("mark"),
-            Mesh3d(assets.marks[mark_index(token.seat)].clone()),
+            Mesh3d(assets.marks[mark_index(seat)].clone()),
             MeshMaterial3d(assets.mark_material.clone()),
             Transform::from_xyz(0.0, BoardGeometry::TOKEN_HEIGHT / 2.0 + 0.002, 0.0)
                 .with_rotation(Quat::from_rotation_x(-FRAC_PI_2)),
@@ -134,7 +136,7 @@ fn dress_token(
         .spawn((
             Name::new("seam"),
             Mesh3d(assets.seam.clone()),
-            MeshMaterial3d(assets.seam_material[token.seat].clone()),
+            MeshMaterial3d(assets.seam_material[seat].clone()),
             Transform::from_xyz(0.0, -rest_y + 0.0175, 0.0),
         ))
         .id();
@@ -143,115 +145,37 @@ fn dress_token(
             Name::new("token mesh"),
             PieceVisual { rest_y },
             Mesh3d(assets.token.clone()),
-            MeshMaterial3d(assets.token_material[token.seat].clone()),
+            MeshMaterial3d(assets.token_material[seat].clone()),
             Transform::from_xyz(0.0, rest_y, 0.0),
         ))
         .add_children(&[mark, seam])
         .id();
-    commands.entity(add.entity).add_child(visual);
+    commands.entity(entity).add_child(visual);
 }
 
-fn dress_marble(
-    add: On<Add, Marble>,
-    marbles: Query<&Marble>,
-    assets: Option<Res<PieceAssets>>,
-    mut commands: Commands,
-) {
-    let (Ok(marble), Some(assets)) = (marbles.get(add.entity), assets) else { return };
+fn dress_marble(commands: &mut Commands, entity: Entity, seat: Seat, assets: &PieceAssets) {
     let rest_y = BoardGeometry::MARBLE_RADIUS * 0.9;
     let visual = commands
         .spawn((
             Name::new("marble mesh"),
             PieceVisual { rest_y },
             Mesh3d(assets.marble.clone()),
-            MeshMaterial3d(assets.marble_material[marble.seat].clone()),
+            MeshMaterial3d(assets.marble_material[seat].clone()),
             Transform::from_xyz(0.0, rest_y, 0.0),
         ))
         .id();
-    commands.entity(add.entity).add_child(visual);
-}
-
-/// Lifts the selected piece a little; the others rest.
-fn lift_selected(
-    selection: Res<Selection>,
-    game: Option<Res<Match>>,
-    pieces: Query<(&BoardPos, &Children)>,
-    mut visuals: Query<(&PieceVisual, &mut Transform)>,
-    time: Res<Time>,
-) {
-    let Some(game) = game else { return };
-    let board = game.displayed().board();
-    let selected = selection.from.map(|c| (c, board.get(c).len().saturating_sub(1) as u8));
-    let k = 1.0 - (-time.delta_secs() * 14.0).exp();
-    for (pos, children) in &pieces {
-        let lifted = selected == Some((pos.coord, pos.level));
-        for child in children {
-            if let Ok((visual, mut transform)) = visuals.get_mut(*child) {
-                let target = visual.rest_y + if lifted { 0.22 } else { 0.0 };
-                let y = transform.translation.y;
-                if (y - target).abs() > 1e-4 {
-                    transform.translation.y = y + (target - y) * k;
-                }
-            }
-        }
-    }
-}
-
-/// Fades a material's alpha from `start` to `end`.
-struct AlphaLens {
-    start: f32,
-    end: f32,
-}
-
-impl Lens<StandardMaterial> for AlphaLens {
-    fn lerp(&mut self, mut target: Mut<StandardMaterial>, ratio: f32) {
-        let alpha = self.start + (self.end - self.start) * ratio;
-        target.base_color.set_alpha(alpha);
-    }
-}
-
-/// A captured piece fades while it is carried off the board.
-fn fade_captured(
-    add: On<Add, Leaving>,
-    leaving: Query<(&Leaving, &Children)>,
-    visuals: Query<&MeshMaterial3d<StandardMaterial>, With<PieceVisual>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-    mut commands: Commands,
-) {
-    let Ok((leaving, children)) = leaving.get(add.entity) else { return };
-    if !matches!(leaving.reason, LeaveReason::Captured { .. }) {
-        return;
-    }
-    for child in children {
-        let Ok(material) = visuals.get(*child) else { continue };
-        let Some(mut faded) = materials.get(&material.0).cloned() else { continue };
-        faded.alpha_mode = AlphaMode::Blend;
-        let handle = materials.add(faded);
-        let tween = Tween::new(
-            EaseMethod::EaseFunction(EaseFunction::QuadraticIn),
-            Duration::from_millis(580),
-            AlphaLens { start: 1.0, end: 0.0 },
-        );
-        commands.entity(*child).insert((
-            MeshMaterial3d(handle.clone()),
-            TweenAnim::new(tween),
-            AnimTarget::asset(&handle),
-        ));
-    }
+    commands.entity(entity).add_child(visual);
 }
 
 /// Gives the piece materials the colours of the palette in use.
 fn recolour(
-    settings: Option<Res<crate::settings::Settings>>,
+    colours: Res<SeatColours>,
     assets: Option<Res<PieceAssets>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let (Some(settings), Some(assets)) = (settings, assets) else { return };
-    if !settings.is_changed() {
-        return;
-    }
+    let Some(assets) = assets else { return };
     for seat in Seat::ALL {
-        let colour = theme::seat_color(seat);
+        let colour = colours.of(seat);
         if let Some(mut m) = materials.get_mut(&assets.token_material[seat]) {
             m.base_color = colour;
         }

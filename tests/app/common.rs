@@ -1,12 +1,14 @@
 //! A headless game app for tests: the game logic with `MinimalPlugins`, no
-//! window or GPU, and time advanced by hand.
+//! window or GPU, and time advanced by hand; one helper builds it for every
+//! test of this binary.
 #![allow(dead_code)]
 
 use std::time::Duration;
 
 use arkes::GameOptions;
-use arkes::game::{BoardPos, CellPicked, GameLogicPlugin, InputLock, Marble, Match, MoveCommand, Token};
-use arkes_engine::{Coord, Piece, Setup};
+use arkes::game::{BoardPiece, BoardPos, CellPicked, GameLogicPlugin, InputLock, Match, MoveCommand};
+use arkes::games::{GameKind, PieceId};
+use arkes_engine::Coord;
 use bevy::camera::NormalizedRenderTarget;
 use bevy::picking::backend::HitData;
 use bevy::picking::events::{Click, Pointer};
@@ -17,8 +19,9 @@ use bevy::time::TimeUpdateStrategy;
 /// Each `update()` advances time by this much.
 pub const STEP: Duration = Duration::from_millis(50);
 
-/// A headless app running the game logic for `options`.
-pub fn app(options: GameOptions) -> App {
+/// The plugins every headless test app starts from: no window, no GPU,
+/// input and states, tweens, time stepped by hand.
+pub fn headless_app() -> App {
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
@@ -26,23 +29,47 @@ pub fn app(options: GameOptions) -> App {
         bevy::input::InputPlugin,
         bevy::state::app::StatesPlugin,
         bevy_tweening::TweeningPlugin,
-        GameLogicPlugin { options },
     ));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(STEP));
+    app
+}
+
+/// A headless app running the game logic for `options`.
+pub fn app(options: GameOptions) -> App {
+    let mut app = headless_app();
+    app.add_plugins(GameLogicPlugin { options });
     app.update();
     app.update();
     app
 }
 
-/// A headless app starting from a position in the engine's text format.
+/// A headless ARKES app starting from a position in the engine's text format.
 pub fn app_from(position: &str) -> App {
-    let setup: Setup = position.parse().expect("test position");
-    app(GameOptions { position: Some(setup), ..GameOptions::default() })
+    app(GameOptions { position: Some(position.to_owned()), ..GameOptions::default() })
+}
+
+/// A headless Arcanor app from the start, or from `position` (a diagram).
+pub fn arcanor_app(position: Option<&str>) -> App {
+    app(GameOptions {
+        game: GameKind::Arcanor,
+        position: position.map(str::to_owned),
+        ..GameOptions::default()
+    })
 }
 
 /// The match resource.
 pub fn game(app: &App) -> &Match {
     app.world().resource::<Match>()
+}
+
+/// The ARKES game of the match.
+pub fn arkes(app: &App) -> &arkes_engine::Game {
+    game(app).game().as_arkes().expect("an ARKES match")
+}
+
+/// The Arcanor game of the match.
+pub fn arcanor(app: &App) -> &arcanor_engine::Game {
+    game(app).game().as_arcanor().expect("an Arcanor match")
 }
 
 /// Whether input is locked by animations.
@@ -62,40 +89,30 @@ pub fn settle(app: &mut App) {
 }
 
 /// The piece entities on the board, by position.
-pub fn board_entities(app: &mut App) -> Vec<(BoardPos, Piece, Entity)> {
+pub fn board_entities(app: &mut App) -> Vec<(BoardPos, PieceId, Entity)> {
     let world = app.world_mut();
-    let mut q = world.query::<(Entity, &BoardPos, Option<&Token>, Option<&Marble>)>();
-    let mut v: Vec<_> = q
-        .iter(world)
-        .map(|(e, pos, t, m)| {
-            let piece = match (t, m) {
-                (Some(t), _) => Piece::token(t.seat),
-                (None, Some(m)) => Piece::marble(m.seat),
-                _ => unreachable!("a BoardPos without a piece"),
-            };
-            (*pos, piece, e)
-        })
-        .collect();
+    let mut q = world.query::<(Entity, &BoardPos, &BoardPiece)>();
+    let mut v: Vec<_> = q.iter(world).map(|(e, pos, piece)| (*pos, piece.id, e)).collect();
     v.sort_by_key(|(p, _, _)| (p.coord, p.level));
     v
 }
 
-/// Asserts that the entities match the engine's board exactly.
+/// Asserts that the entities match the engine's board exactly, inner
+/// pieces of duos included.
 pub fn assert_synced(app: &mut App) {
-    let expected: Vec<(BoardPos, Piece)> = {
-        let board = game(app).game().position().board();
+    let expected: Vec<(BoardPos, PieceId)> = {
         let mut v = Vec::new();
-        for (coord, f) in board.occupied() {
-            for (level, piece) in f.pieces().enumerate() {
+        for (coord, stack) in game(app).game().position().stacks() {
+            for (level, piece) in stack.into_iter().enumerate() {
                 v.push((BoardPos { coord, level: level as u8 }, piece));
             }
         }
         v.sort_by_key(|(p, _)| (p.coord, p.level));
         v
     };
-    let actual: Vec<(BoardPos, Piece)> =
+    let actual: Vec<(BoardPos, PieceId)> =
         board_entities(app).into_iter().map(|(p, piece, _)| (p, piece)).collect();
-    assert_eq!(actual, expected, "entities drifted from the engine\n{}", game(app).game().position());
+    assert_eq!(actual, expected, "entities drifted from the engine\n{}", game(app).game().position().text());
 }
 
 /// The entity standing at `coord`, `level`.
@@ -128,9 +145,9 @@ pub fn click(app: &mut App, entity: Entity) {
     app.update();
 }
 
-/// Sends a move command and runs one update.
+/// Sends a move command of a single piece and runs one update.
 pub fn command(app: &mut App, from: &str, to: &str) {
-    app.world_mut().write_message(MoveCommand { from: from.parse().unwrap(), to: to.parse().unwrap() });
+    app.world_mut().write_message(MoveCommand::step(from.parse().unwrap(), to.parse().unwrap()));
     app.update();
 }
 

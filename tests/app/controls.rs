@@ -1,8 +1,7 @@
 //! Couch play without a mouse: gamepads and the keyboard drive the board
 //! cursor; every game event plays its sound.
 
-mod common;
-
+use crate::common::*;
 use arkes::GameOptions;
 use arkes::game::{BoardCursor, ControllerHint, Controllers, Selection};
 use arkes::sound::{Sfx, SoundPlugin};
@@ -12,7 +11,6 @@ use bevy::input::gamepad::{
     GamepadButton, GamepadConnection, GamepadConnectionEvent, RawGamepadButtonChangedEvent, RawGamepadEvent,
 };
 use bevy::prelude::*;
-use common::*;
 
 fn connect_pad(app: &mut App) -> Entity {
     let pad = app.world_mut().spawn_empty().id();
@@ -59,7 +57,7 @@ fn a_gamepad_joins_the_seat_to_move_and_plays_a_move() {
     assert_eq!(cursor(&app), Some(c("d2")));
     pad_press(&mut app, pad, GamepadButton::South);
     app.update();
-    let g = game(&app).game();
+    let g = arkes(&app);
     assert_eq!(g.plies().len(), 1);
     assert_eq!(g.position().board().get(c("d2")).to_text(), "S");
 }
@@ -73,13 +71,13 @@ fn a_pad_whose_seat_is_not_to_move_changes_nothing() {
     command(&mut app, "b1", "b2");
     settle(&mut app);
     // North's turn: the South pad is ignored, with a hint.
-    let before = game(&app).game().position().clone();
+    let before = arkes(&app).position().clone();
     for button in
         [GamepadButton::DPadUp, GamepadButton::South, GamepadButton::RightTrigger, GamepadButton::South]
     {
         pad_press(&mut app, south, button);
     }
-    assert_eq!(game(&app).game().position(), &before);
+    assert_eq!(arkes(&app).position(), &before);
     assert_eq!(app.world().resource::<Selection>().from, None);
     let hint = app.world().resource::<ControllerHint>().message;
     assert_eq!(hint, Some(("pad-not-your-turn", Some(Seat::North))));
@@ -128,7 +126,7 @@ fn shoulder_buttons_cycle_through_pieces_then_destinations() {
     assert!(selection.destinations.iter().any(|d| d.to == destination));
     pad_press(&mut app, pad, GamepadButton::South);
     app.update();
-    assert_eq!(game(&app).game().plies().len(), 1);
+    assert_eq!(arkes(&app).plies().len(), 1);
 }
 
 #[test]
@@ -142,8 +140,8 @@ fn the_keyboard_plays_with_arrows_enter_and_tab() {
     assert_eq!(cursor(&app), Some(c("f2")));
     press_key(&mut app, KeyCode::Enter);
     app.update();
-    assert_eq!(game(&app).game().plies().len(), 1);
-    assert_eq!(game(&app).game().position().board().get(c("f2")).to_text(), "S");
+    assert_eq!(arkes(&app).plies().len(), 1);
+    assert_eq!(arkes(&app).position().board().get(c("f2")).to_text(), "S");
 }
 
 #[test]
@@ -156,31 +154,23 @@ fn every_sound_file_decodes() {
 }
 
 fn sound_app(position: &str) -> App {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        TransformPlugin,
-        bevy::input::InputPlugin,
-        bevy::state::app::StatesPlugin,
-        bevy::asset::AssetPlugin::default(),
-        bevy_tweening::TweeningPlugin,
-    ));
+    sound_app_of(GameOptions { position: Some(position.to_owned()), ..GameOptions::default() })
+}
+
+/// A headless app with the sounds, for `options`.
+pub fn sound_app_of(options: GameOptions) -> App {
+    let mut app = headless_app();
+    app.add_plugins(bevy::asset::AssetPlugin::default());
     app.init_asset::<AudioSource>();
     app.insert_resource(arkes::settings::Settings::default());
-    let setup: arkes_engine::Setup = position.parse().unwrap();
-    app.add_plugins((
-        arkes::game::GameLogicPlugin {
-            options: GameOptions { position: Some(setup), ..GameOptions::default() },
-        },
-        SoundPlugin,
-    ));
+    app.add_plugins((arkes::game::GameLogicPlugin { options }, SoundPlugin));
     app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(STEP));
     app.update();
     app.update();
     app
 }
 
-fn sounds_played(app: &mut App) -> Vec<Sfx> {
+pub fn sounds_played(app: &mut App) -> Vec<Sfx> {
     let world = app.world_mut();
     let mut q = world.query::<&Sfx>();
     let mut v: Vec<Sfx> = q.iter(world).copied().collect();
@@ -228,12 +218,13 @@ in: South North
     let mut app = sound_app(board);
     {
         let mut m = app.world_mut().resource_mut::<arkes::game::Match>();
-        let setup = m.game().setup().clone();
+        let setup = m.game().as_arkes().unwrap().setup().clone();
         let limits = arkes_engine::Limits {
             clock: Some(arkes_engine::Clock::new(10_500, 0).unwrap()),
             ..Default::default()
         };
-        *m = arkes::game::Match::from_setup(setup, limits, vec![]).unwrap();
+        let game = arkes_engine::Game::new(setup, limits).unwrap();
+        *m = arkes::game::Match::new(arkes::games::AnyGame::Arkes(game), vec![]);
     }
     for _ in 0..20 {
         app.update();

@@ -1,0 +1,123 @@
+//! The commands automation reads from stdin (natively): `screenshot PATH`,
+//! `state`, `quit`, `goto SCREEN`, `overlay NAME`, `dump-ui`, `lang CODE`.
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use bevy::ui::UiGlobalTransform;
+use serde_json::json;
+
+use super::emit;
+use crate::game::Match;
+use crate::i18n::Locale;
+use crate::screens::{Overlay, Screen};
+
+/// Lines read from stdin in automation mode (native): `screenshot PATH`,
+/// `state`, `quit`.
+#[derive(Resource)]
+pub(super) struct CommandLines(std::sync::Mutex<std::sync::mpsc::Receiver<String>>);
+
+pub(super) fn listen_to_stdin(mut commands: Commands) {
+    if cfg!(target_arch = "wasm32") {
+        return;
+    }
+    let (sender, receiver) = std::sync::mpsc::channel();
+    #[cfg(not(target_arch = "wasm32"))]
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lines().map_while(Result::ok) {
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    #[cfg(target_arch = "wasm32")]
+    drop(sender);
+    commands.insert_resource(CommandLines(std::sync::Mutex::new(receiver)));
+}
+
+/// The screen of an automation name (`title`, `new-game`…).
+fn screen_named(name: &str) -> Option<Screen> {
+    Some(match name {
+        "title" => Screen::Title,
+        "new-game" => Screen::NewGame,
+        "gameplay" => Screen::Gameplay,
+        "load" => Screen::Load,
+        "rules" => Screen::Rules,
+        "settings" => Screen::Settings,
+        _ => return None,
+    })
+}
+
+pub(super) fn run_commands(
+    lines: Option<Res<CommandLines>>,
+    mut commands: Commands,
+    game: Option<Res<Match>>,
+    mut exit: MessageWriter<AppExit>,
+    mut next_screen: ResMut<NextState<Screen>>,
+    mut next_overlay: ResMut<NextState<Overlay>>,
+    mut locale: ResMut<Locale>,
+    nodes: Query<(Entity, &ComputedNode, &UiGlobalTransform, Option<&Text>)>,
+) {
+    let Some(lines) = lines else { return };
+    let Ok(receiver) = lines.0.lock() else { return };
+    while let Ok(line) = receiver.try_recv() {
+        let mut words = line.split_whitespace();
+        match (words.next(), words.next()) {
+            (Some("screenshot"), Some(path)) => {
+                let path = path.to_owned();
+                commands.spawn(Screenshot::primary_window()).observe(move |shot: On<ScreenshotCaptured>| {
+                    // Saved here, before the event, so a reader never sees half a file.
+                    match save_png(&shot.image, &path) {
+                        Ok(()) => emit(&json!({"event": "screenshot", "path": path})),
+                        Err(e) => emit(&json!({"event": "error", "message": e})),
+                    }
+                });
+            }
+            (Some("state"), None) => {
+                if let Some(game) = &game {
+                    emit(&json!({"event": "state", "position": game.game().position().text()}));
+                }
+            }
+            (Some("quit"), None) => {
+                exit.write(AppExit::Success);
+            }
+            (Some("goto"), Some(name)) => match screen_named(name) {
+                Some(screen) => next_screen.set(screen),
+                None => emit(&json!({"event": "error", "message": format!("no screen `{name}`")})),
+            },
+            (Some("overlay"), Some(name)) => match name {
+                "paused" => next_overlay.set(Overlay::Paused),
+                "none" => next_overlay.set(Overlay::None),
+                _ => emit(&json!({"event": "error", "message": format!("no overlay `{name}`")})),
+            },
+            (Some("dump-ui"), None) => {
+                for (entity, node, transform, text) in &nodes {
+                    let size = node.size() * node.inverse_scale_factor();
+                    let centre = transform.translation * node.inverse_scale_factor();
+                    emit(&json!({"event": "node", "entity": entity.to_bits(), "size": [size.x, size.y],
+                        "centre": [centre.x, centre.y], "text": text.map(|t| t.0.chars().take(30).collect::<String>())}));
+                }
+            }
+            (Some("lang"), Some(code)) => {
+                if !locale.set(code) {
+                    emit(&json!({"event": "error", "message": format!("no language `{code}`")}));
+                }
+            }
+            _ => emit(&json!({"event": "error", "message": format!("unknown command `{line}`")})),
+        }
+    }
+}
+
+/// Writes a captured image as PNG (RGB: the alpha of an HDR capture is not
+/// opacity).
+fn save_png(image: &Image, path: &str) -> Result<(), String> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let rgb = image.clone().try_into_dynamic().map_err(|e| e.to_string())?.to_rgb8();
+        rgb.save(path).map_err(|e| format!("{path}: {e}"))
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = (image, path);
+        Err("screenshots are saved by the browser tests".into())
+    }
+}

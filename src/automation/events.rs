@@ -1,0 +1,266 @@
+//! The events automation reports: `ready` and `view` (cells and pieces on
+//! screen), `screen` (the buttons of a screen), `pick` and `selection`,
+//! `move` and `outcome`.
+
+use std::collections::BTreeMap;
+
+use arkes_engine::Coord;
+use bevy::diagnostic::FrameCount;
+use bevy::prelude::*;
+use bevy::ui::UiGlobalTransform;
+use bevy::window::PrimaryWindow;
+use serde_json::{Value, json};
+
+use super::emit;
+use crate::game::{
+    BoardGeometry, BoardPiece, BoardPos, CellPicked, InputLock, Match, MoveApplied, Selection,
+};
+use crate::games::{AnyOutcome, GameKind, PieceId};
+use crate::i18n::Locale;
+use crate::screens::{Overlay, Screen};
+use crate::ui::ButtonId;
+use crate::view::camera::OrbitCamera;
+
+#[derive(Resource, Default)]
+pub(super) struct Automation {
+    ready: bool,
+    /// The camera yaw of the last `ready`/`view` event.
+    reported_yaw: Option<f32>,
+    /// A ply was played since the last `view` event.
+    moved: bool,
+    /// The window size (logical pixels) of the last `ready`/`view` event.
+    reported_size: Option<Vec2>,
+    pub(super) frame_ms: Vec<f32>,
+    /// Whether the computer was thinking in each frame of `frame_ms`.
+    pub(super) thinking: Vec<bool>,
+    /// The longest time the search took on the main thread in one frame.
+    pub(super) ai_max_ms: f32,
+    pub(super) screenshot_requested: bool,
+    /// The `frames` event of `--exit-after-frames` has been sent.
+    pub(super) frames_reported: bool,
+    /// The screen, overlay and language last seen, and frames since it changed.
+    screen_key: Option<String>,
+    screen_frames: u32,
+    screen_buttons: Option<Value>,
+}
+
+/// Snake-case name of a seat for JSON.
+fn seat_name(seat: arkes_engine::Seat) -> String {
+    seat.name().to_ascii_lowercase()
+}
+
+/// The outcome as a JSON object.
+#[must_use]
+pub fn outcome_json(outcome: AnyOutcome) -> Value {
+    match outcome {
+        AnyOutcome::Win { seat, reason } => json!({
+            "event": "outcome",
+            "winner": seat_name(seat),
+            "reason": reason.id(),
+        }),
+        AnyOutcome::Draw(d) => json!({
+            "event": "outcome",
+            "winner": null,
+            "reason": match d {
+                arkes_engine::DrawReason::RoundLimit => "round_limit",
+                arkes_engine::DrawReason::CaptureLimit => "capture_limit",
+                arkes_engine::DrawReason::Repetition => "repetition",
+            },
+        }),
+    }
+}
+
+/// Every cell's centre in window coordinates (logical pixels), by name.
+fn cell_positions(camera: &Camera, camera_transform: &GlobalTransform, g: &BoardGeometry) -> Value {
+    let mut cells = BTreeMap::new();
+    for c in g.shape.coords() {
+        if let Ok(p) = camera.world_to_viewport(camera_transform, g.cell_center(c)) {
+            cells.insert(c.to_string(), json!([p.x.round(), p.y.round()]));
+        }
+    }
+    json!(cells)
+}
+
+/// Every piece's top centre in window coordinates (logical pixels), with
+/// what it is.
+fn piece_positions(
+    camera: &Camera,
+    camera_transform: &GlobalTransform,
+    pieces: &Query<(&BoardPos, &GlobalTransform, &BoardPiece)>,
+) -> Value {
+    let mut list: Vec<(BoardPos, Value)> = pieces
+        .iter()
+        .filter_map(|(pos, transform, piece)| {
+            let height = match piece.id {
+                PieceId::Marble(_) => BoardGeometry::MARBLE_RADIUS * 1.8,
+                PieceId::Token(_) => BoardGeometry::TOKEN_HEIGHT,
+                PieceId::Doll(_, v) => crate::view::pieces::doll_height(v),
+            };
+            let top = transform.translation() + Vec3::Y * height;
+            let p = camera.world_to_viewport(camera_transform, top).ok()?;
+            let value = if let PieceId::Doll(_, v) = piece.id { Some(v) } else { None };
+            Some((
+                *pos,
+                json!({"cell": pos.coord.to_string(), "level": pos.level,
+                "marble": matches!(piece.id, PieceId::Marble(_)), "seat": seat_name(piece.id.seat()),
+                "value": value, "screen": [p.x.round(), p.y.round()]}),
+            ))
+        })
+        .collect();
+    list.sort_by_key(|(pos, _)| (pos.coord, pos.level));
+    Value::Array(list.into_iter().map(|(_, v)| v).collect())
+}
+
+/// `ready` once the camera has come to rest, then `view` each time it comes
+/// to rest at another angle, after a move, or when the window is resized.
+pub(super) fn report_view(
+    mut state: ResMut<Automation>,
+    frames: Res<FrameCount>,
+    game: Option<Res<Match>>,
+    geometry: Option<Res<BoardGeometry>>,
+    cameras: Query<(&Camera, &Transform, &OrbitCamera)>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    pieces: Query<(&BoardPos, &GlobalTransform, &BoardPiece)>,
+    lock: Res<InputLock>,
+    screen: Res<State<Screen>>,
+) {
+    if frames.0 < 3 || *screen.get() != Screen::Gameplay {
+        return;
+    }
+    let (Some(game), Some(g), Ok((camera, transform, orbit)), Ok(window)) =
+        (game, geometry, cameras.single(), window.single())
+    else {
+        return;
+    };
+    // The camera has no parent: its transform this frame is its global one
+    // (the propagated `GlobalTransform` is a frame late after a resize).
+    let transform = &GlobalTransform::from(*transform);
+    let size = window.size();
+    // Right after a resize the camera's projection still has the old size
+    // (it follows in PostUpdate): wait for it, or the positions are stale.
+    if camera.logical_viewport_size().is_none_or(|v| (v - size).abs().max_element() > 0.5) {
+        return;
+    }
+    let unchanged =
+        state.reported_yaw == Some(orbit.yaw) && state.reported_size == Some(size) && !state.moved;
+    if !orbit.settled || lock.is_locked() || unchanged {
+        return;
+    }
+    let event = if state.ready { "view" } else { "ready" };
+    emit(&json!({
+        "event": event,
+        "window": {"width": window.width(), "height": window.height(), "scale": window.scale_factor()},
+        "cells": cell_positions(camera, transform, &g),
+        "pieces": piece_positions(camera, transform, &pieces),
+        "game": game.kind().id(),
+        "to_move": seat_name(game.to_move()),
+        "position": game.game().position().text(),
+        "frozen": frozen_cells(&game, &g),
+    }));
+    state.ready = true;
+    state.moved = false;
+    state.reported_yaw = Some(orbit.yaw);
+    state.reported_size = Some(size);
+}
+
+/// `screen` once the UI of a new screen or overlay has been laid out, with
+/// the window position of each of its buttons.
+pub(super) fn report_screen(
+    screen: Res<State<Screen>>,
+    overlay: Option<Res<State<Overlay>>>,
+    locale: Res<Locale>,
+    mut state: ResMut<Automation>,
+    buttons: Query<(&ButtonId, &ComputedNode, &UiGlobalTransform, &InheritedVisibility)>,
+) {
+    let key = format!("{:?}/{:?}/{}", screen.get(), overlay.as_ref().map(|o| *o.get()), locale.code());
+    if state.screen_key.as_deref() != Some(key.as_str()) {
+        state.screen_key = Some(key);
+        state.screen_frames = 0;
+        return;
+    }
+    state.screen_frames += 1;
+    // Layout and text take a few frames to settle; after that, report again
+    // whenever the buttons move (a choice can add a row).
+    if state.screen_frames < 4 {
+        return;
+    }
+    let mut list = BTreeMap::new();
+    for (id, node, transform, visible) in &buttons {
+        if !visible.get() || node.size().x <= 0.0 {
+            continue;
+        }
+        let centre = transform.translation * node.inverse_scale_factor();
+        list.insert(id.0.clone(), json!([centre.x.round(), centre.y.round()]));
+    }
+    let list = json!(list);
+    if state.screen_buttons.as_ref() == Some(&list) && state.screen_frames > 4 {
+        return;
+    }
+    state.screen_buttons = Some(list.clone());
+    emit(&json!({
+        "event": "screen",
+        "screen": format!("{:?}", screen.get()).to_ascii_lowercase(),
+        "overlay": overlay.map(|o| format!("{:?}", o.get()).to_ascii_lowercase()),
+        "language": locale.code(),
+        "buttons": list,
+    }));
+}
+
+/// `pick` for each cell a click or tap resolved to (`null` off the board),
+/// and `selection` each time the selected piece changes.
+pub(super) fn report_picks(
+    mut picks: MessageReader<CellPicked>,
+    selection: Res<Selection>,
+    mut last: Local<Option<(Option<Coord>, bool)>>,
+) {
+    for pick in picks.read() {
+        emit(&json!({"event": "pick", "cell": pick.coord.map(|c| c.to_string())}));
+    }
+    let now = (selection.from, selection.whole);
+    if *last != Some(now) && (last.is_some() || selection.from.is_some()) {
+        *last = Some(now);
+        let destinations: Vec<String> = selection.destinations.iter().map(|d| d.to.to_string()).collect();
+        emit(&json!({
+            "event": "selection",
+            "cell": selection.from.map(|c| c.to_string()),
+            "whole": selection.whole,
+            "destinations": destinations,
+        }));
+    }
+}
+
+/// The cells whose formation is frozen (Arcanor A8).
+fn frozen_cells(game: &Match, g: &BoardGeometry) -> Vec<String> {
+    if game.kind() != GameKind::Arcanor {
+        return Vec::new();
+    }
+    g.shape.coords().filter(|&c| game.displayed().is_frozen(c)).map(|c| c.to_string()).collect()
+}
+
+pub(super) fn report_moves(
+    mut applied: MessageReader<MoveApplied>,
+    game: Option<Res<Match>>,
+    mut state: ResMut<Automation>,
+) {
+    let Some(game) = game else { return };
+    for MoveApplied { report } in applied.read() {
+        state.moved = true;
+        let captured = report.departures.iter().find(|d| d.by.is_some());
+        emit(&json!({
+            "event": "move",
+            "ply": game.game().ply_count(),
+            "seat": seat_name(report.mover),
+            "notation": report.notation,
+            "whole": report.action.map(|a| a.whole),
+            "captured": captured.map(|c| json!({"piece": format!("{:?}", c.piece), "cell": c.cell.to_string()})),
+            "eaten": report.eaten.map(|p| format!("{p:?}")),
+            "freed": report.freed.map(|p| format!("{p:?}")),
+            "froze": report.froze.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "eliminated": report.eliminated.iter().map(|&s| seat_name(s)).collect::<Vec<_>>(),
+            "position": game.game().position().text(),
+        }));
+        if let Some(outcome) = report.outcome {
+            emit(&outcome_json(outcome));
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! Automation mode for tests (`--automation`, `?automation`): one JSON
+//! object per line on stdout (the console on the web): `ready` with the
+//! window size and every cell's centre on screen, `view` when the camera
+//! comes to rest elsewhere, each `move`, each `outcome`, the position text
+//! after each move, `screen` with the buttons of each screen; commands read
+//! from stdin (natively). Also `--screenshot PATH --exit-after-frames N`.
+//! Nothing of this is shown to a normal player.
+
+mod commands;
+mod events;
+mod frames;
+
+use bevy::prelude::*;
+use serde_json::Value;
+
+use crate::{AppSystems, GameOptions};
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<events::Automation>()
+        .add_systems(Startup, commands::listen_to_stdin.run_if(automation_on))
+        .add_systems(Last, tell_page_ready)
+        .add_systems(
+            Update,
+            (
+                (
+                    commands::run_commands,
+                    events::report_view,
+                    events::report_screen,
+                    events::report_picks,
+                    events::report_moves,
+                )
+                    .run_if(automation_on),
+                frames::record_frame_time,
+                frames::exit_after_frames,
+            )
+                .chain()
+                .after(AppSystems::View),
+        );
+}
+
+/// Whether the session runs in automation mode.
+fn automation_on(options: Res<GameOptions>) -> bool {
+    options.automation
+}
+
+/// Tells the web page (its `window.arkesReady`) that frames are drawn, so
+/// it can hide its loading screen.
+fn tell_page_ready(frames: Res<bevy::diagnostic::FrameCount>) {
+    #[cfg(target_arch = "wasm32")]
+    if frames.0 == 3
+        && let Some(window) = web_sys::window()
+        && let Ok(ready) = js_sys::Reflect::get(&window, &"arkesReady".into())
+        && let Some(ready) = wasm_bindgen::JsCast::dyn_ref::<js_sys::Function>(&ready)
+    {
+        let _ = ready.call0(&window);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = frames;
+}
+
+/// Writes one automation event line.
+pub fn emit(event: &Value) {
+    let line = event.to_string();
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "{line}");
+        let _ = out.flush();
+    }
+    #[cfg(target_arch = "wasm32")]
+    web_sys::console::log_1(&line.into());
+}

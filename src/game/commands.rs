@@ -1,0 +1,223 @@
+//! The messages that change the [`Match`] and the systems that apply them:
+//! [`MoveCommand`] in, [`MoveApplied`] out; undo, redo and review
+//! ([`HistoryCommand`]); a new, loaded or restarted match
+//! ([`MatchCommand`], the one way to replace the match); the clocks.
+
+use arkes_engine::Coord;
+use bevy::prelude::*;
+
+use super::input_lock::InputLock;
+use super::match_state::Match;
+use crate::AppSystems;
+use crate::games::{Action, AnyReport};
+use crate::options::GameOptions;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<MoveCommand>()
+        .add_message::<MoveApplied>()
+        .add_message::<MatchCommand>()
+        .add_message::<BoardReset>()
+        .add_message::<HistoryCommand>()
+        .init_resource::<GameFlow>()
+        .add_systems(Startup, start_match)
+        .add_systems(
+            Update,
+            (match_commands, history_commands, apply_move_commands, tick_clock)
+                .chain()
+                .in_set(AppSystems::Apply),
+        );
+}
+
+/// A request to play a move, from a person (picking, keyboard, gamepad) or
+/// the computer. The engine decides whether it is legal; an illegal command
+/// changes nothing and is logged.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveCommand {
+    /// The cell left.
+    pub from: Coord,
+    /// The adjacent cell reached.
+    pub to: Coord,
+    /// An Arcanor duo moves whole (A5); otherwise its top piece alone, or
+    /// the lone piece (always the top piece in ARKES, R4).
+    pub whole: bool,
+}
+
+impl MoveCommand {
+    /// The command of a piece's step from `from` to `to` (not a whole duo).
+    #[must_use]
+    pub fn step(from: Coord, to: Coord) -> MoveCommand {
+        MoveCommand { from, to, whole: false }
+    }
+}
+
+impl From<Action> for MoveCommand {
+    fn from(action: Action) -> MoveCommand {
+        MoveCommand { from: action.from, to: action.to, whole: action.whole }
+    }
+}
+
+/// A ply the engine has applied: the move (or time-out) and what it did.
+#[derive(Message, Clone, Debug)]
+pub struct MoveApplied {
+    /// What the engine reported.
+    pub report: AnyReport,
+}
+
+/// Replacing the match: the one way a new, loaded, continued or restarted
+/// game reaches the board (the pieces are then resynced at once, without
+/// animation).
+#[derive(Message, Clone, Debug)]
+pub enum MatchCommand {
+    /// Play this match from now on.
+    Replace(Box<Match>),
+    /// Start the match again from its set-up (the `R` key, the pause menu).
+    Restart,
+}
+
+/// Moving in the game's history.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HistoryCommand {
+    /// Take back the last ply (against the computer: back to the last
+    /// person's turn).
+    Undo,
+    /// Play again what was taken back.
+    Redo,
+    /// Show the position after `n` plies, without changing the game.
+    Review(usize),
+    /// Leave the review and show the game again.
+    EndReview,
+}
+
+/// The board changed other than by a ply (a new match, a restart): the
+/// pieces are resynced at once, without animation.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct BoardReset;
+
+/// What the game may do now; the screens set it (a paused or hidden game
+/// neither takes input nor runs the clocks). Both on by default.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameFlow {
+    /// Moves may be picked and sent.
+    pub accepting_input: bool,
+    /// The clock of the seat to move runs.
+    pub clock_running: bool,
+}
+
+impl Default for GameFlow {
+    fn default() -> GameFlow {
+        GameFlow { accepting_input: true, clock_running: true }
+    }
+}
+
+fn start_match(mut commands: Commands, options: Res<GameOptions>, mut resets: MessageWriter<BoardReset>) {
+    match options.new_match() {
+        Ok(mut m) => {
+            if let Some(seed) = options.seed {
+                m.set_seed(seed);
+            }
+            commands.insert_resource(m);
+            resets.write(BoardReset);
+        }
+        Err(e) => error!("cannot start the game: {e}"),
+    }
+}
+
+fn match_commands(
+    mut requests: MessageReader<MatchCommand>,
+    mut commands: Commands,
+    mut game: Option<ResMut<Match>>,
+    mut resets: MessageWriter<BoardReset>,
+) {
+    for request in requests.read() {
+        match request {
+            MatchCommand::Replace(m) => {
+                commands.insert_resource((**m).clone());
+                info!("a new {} match", m.kind().id());
+            }
+            MatchCommand::Restart => {
+                let Some(game) = game.as_deref_mut() else { continue };
+                game.restart();
+                info!("game restarted");
+            }
+        }
+        resets.write(BoardReset);
+    }
+}
+
+fn history_commands(
+    mut requests: MessageReader<HistoryCommand>,
+    game: Option<ResMut<Match>>,
+    lock: Res<InputLock>,
+) {
+    let Some(mut game) = game else {
+        requests.clear();
+        return;
+    };
+    for request in requests.read() {
+        if lock.is_locked() && matches!(request, HistoryCommand::Undo | HistoryCommand::Redo) {
+            continue;
+        }
+        match *request {
+            HistoryCommand::Undo => {
+                game.undo();
+            }
+            HistoryCommand::Redo => {
+                game.redo();
+            }
+            HistoryCommand::Review(n) => game.review(n),
+            HistoryCommand::EndReview => game.end_review(),
+        }
+    }
+}
+
+/// Applies each [`MoveCommand`] through the engine; illegal ones are logged
+/// and change nothing.
+fn apply_move_commands(
+    mut commands: MessageReader<MoveCommand>,
+    game: Option<ResMut<Match>>,
+    mut applied: MessageWriter<MoveApplied>,
+) {
+    let Some(mut game) = game else {
+        commands.clear();
+        return;
+    };
+    for &MoveCommand { from, to, whole } in commands.read() {
+        match game.play(Action { from, to, whole, capture: false }) {
+            Ok(report) => {
+                info!("{} played {}", report.mover, report.notation.clone().unwrap_or_default());
+                applied.write(MoveApplied { report });
+            }
+            Err(e) => {
+                warn!("move command {from}-{to}{} refused: {e}", if whole { " (whole duo)" } else { "" })
+            }
+        }
+    }
+}
+
+/// Runs the clock of the seat to move while the game is on screen, not
+/// paused and not animating (R15, A12); a time-out is the rules' business.
+fn tick_clock(
+    time: Res<Time>,
+    flow: Res<GameFlow>,
+    lock: Res<InputLock>,
+    game: Option<ResMut<Match>>,
+    mut applied: MessageWriter<MoveApplied>,
+) {
+    let Some(mut game) = game else { return };
+    let running = flow.clock_running
+        && !lock.is_locked()
+        && game.reviewing().is_none()
+        && game.game().limits().clock.is_some()
+        && game.outcome().is_none();
+    if !running {
+        return;
+    }
+    let ms = time.delta().as_millis() as u64;
+    // The clock changes every frame: only a time-out counts as a change of
+    // the match (the HUD reads the clocks every frame anyway).
+    if let Some(report) = game.bypass_change_detection().tick(ms) {
+        game.set_changed();
+        info!("{} ran out of time", report.mover);
+        applied.write(MoveApplied { report });
+    }
+}

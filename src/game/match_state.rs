@@ -1,0 +1,246 @@
+//! The [`Match`] resource: the engine's game (the single source of truth for
+//! the rules, ARKES or Arcanor) and who sits where.
+
+use arkes_engine::{BySeat, Coord, Seat};
+use bevy::prelude::*;
+
+use crate::games::{Action, AnyGame, AnyOutcome, AnyPosition, AnyReport, GameKind, PosRef};
+use crate::options::PlayerKind;
+
+/// A seat's name and who plays it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatInfo {
+    /// The name shown in the HUD (empty: the seat's name).
+    pub name: String,
+    /// Human or computer.
+    pub kind: PlayerKind,
+}
+
+/// The match being played: the engine's game and who sits where. Only the
+/// systems of [`super::commands`] change it ([`super::MoveCommand`], clock
+/// ticks, [`super::HistoryCommand`], [`super::MatchCommand`]).
+#[derive(Resource, Clone, Debug)]
+pub struct Match {
+    game: AnyGame,
+    seats: BySeat<SeatInfo>,
+    last_move: Option<Action>,
+    review: Option<(usize, AnyPosition)>,
+    saved: bool,
+    seed: u64,
+}
+
+impl Match {
+    /// A match around `game` (new or loaded), with the seats' names and
+    /// players in turn order (seats left out are people named after their
+    /// seat).
+    #[must_use]
+    pub fn new(game: AnyGame, seats: Vec<(Seat, String, PlayerKind)>) -> Match {
+        let seats = BySeat::from_fn(|seat| {
+            seats.iter().find(|(s, _, _)| *s == seat).map_or_else(
+                || SeatInfo { name: String::new(), kind: PlayerKind::Human },
+                |(_, name, kind)| SeatInfo { name: name.clone(), kind: *kind },
+            )
+        });
+        let last_move = game.last_action();
+        Match { game, seats, last_move, review: None, saved: true, seed: fresh_seed() }
+    }
+
+    /// Which game.
+    #[must_use]
+    pub fn kind(&self) -> GameKind {
+        self.game.kind()
+    }
+
+    /// The seed of the computer players' choices in this match.
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Sets the seed of the computer players (same seed and moves, same game).
+    pub fn set_seed(&mut self, seed: u64) {
+        self.seed = seed;
+    }
+
+    /// The engine's game.
+    #[must_use]
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+
+    /// The position shown: the game's, or an earlier one under review.
+    #[must_use]
+    pub fn displayed(&self) -> PosRef<'_> {
+        self.review.as_ref().map_or_else(|| self.game.position(), |(_, p)| p.as_ref())
+    }
+
+    /// The number of plies shown while reviewing, `None` when not reviewing.
+    #[must_use]
+    pub fn reviewing(&self) -> Option<usize> {
+        self.review.as_ref().map(|(n, _)| *n)
+    }
+
+    /// Name and player of `seat`.
+    #[must_use]
+    pub fn seat(&self, seat: Seat) -> &SeatInfo {
+        &self.seats[seat]
+    }
+
+    /// The seats of the game, in turn order.
+    #[must_use]
+    pub fn seats(&self) -> Vec<Seat> {
+        self.game.seat_order()
+    }
+
+    /// The seats of the game with their names and players, in turn order.
+    #[must_use]
+    pub fn seat_list(&self) -> Vec<(Seat, String, PlayerKind)> {
+        self.seats().into_iter().map(|s| (s, self.seats[s].name.clone(), self.seats[s].kind)).collect()
+    }
+
+    /// Whether a person plays `seat` here.
+    #[must_use]
+    pub fn is_human(&self, seat: Seat) -> bool {
+        self.seats[seat].kind == PlayerKind::Human
+    }
+
+    /// The seat to move.
+    #[must_use]
+    pub fn to_move(&self) -> Seat {
+        self.game.to_move()
+    }
+
+    /// How the game ended.
+    #[must_use]
+    pub fn outcome(&self) -> Option<AnyOutcome> {
+        self.game.outcome()
+    }
+
+    /// The last move played, marked on the board (none while reviewing).
+    #[must_use]
+    pub fn last_move(&self) -> Option<Action> {
+        if self.review.is_some() { None } else { self.last_move }
+    }
+
+    /// Whether this match should be kept in the autosave (a game someone
+    /// plays, not the title screen's background).
+    #[must_use]
+    pub fn is_saved(&self) -> bool {
+        self.saved
+    }
+
+    /// Marks whether the match is kept in the autosave.
+    pub fn set_saved(&mut self, saved: bool) {
+        self.saved = saved;
+    }
+
+    /// The legal actions from `from` (ARKES: one per destination; Arcanor: a
+    /// duo's whole and top-piece-alone moves).
+    #[must_use]
+    pub fn actions_from(&self, from: Coord) -> Vec<Action> {
+        self.game.legal_actions().into_iter().filter(|a| a.from == from).collect()
+    }
+
+    /// Plays `action` if legal.
+    ///
+    /// # Errors
+    /// The engine's reason when the move is illegal (or a position under
+    /// review is shown); nothing changes then.
+    pub fn play(&mut self, action: Action) -> Result<AnyReport, String> {
+        if self.review.is_some() {
+            return Err("a position under review is shown".into());
+        }
+        let report = self.game.play(action)?;
+        self.last_move = report.action;
+        Ok(report)
+    }
+
+    /// Charges `ms` to the clock of the seat to move; the report of a
+    /// time-out, if one happened.
+    pub fn tick(&mut self, ms: u64) -> Option<AnyReport> {
+        if self.review.is_some() {
+            return None;
+        }
+        let report = self.game.tick(ms);
+        if report.is_some() {
+            self.last_move = None;
+        }
+        report
+    }
+
+    /// Takes back plies: one, or against the computer as many as needed to
+    /// reach the previous turn of a person. Returns whether anything changed.
+    pub fn undo(&mut self) -> bool {
+        self.review = None;
+        if !self.game.undo() {
+            return false;
+        }
+        let any_human = self.seats().iter().any(|&s| self.is_human(s));
+        while any_human && !self.is_human(self.game.to_move()) && self.game.undo() {}
+        self.last_move = self.game.last_action();
+        true
+    }
+
+    /// Replays what was taken back: one ply, or up to the next turn of a person.
+    pub fn redo(&mut self) -> bool {
+        self.review = None;
+        if !self.game.redo() {
+            return false;
+        }
+        let any_human = self.seats().iter().any(|&s| self.is_human(s));
+        while any_human && !self.is_human(self.game.to_move()) && self.game.can_redo() {
+            if !self.game.redo() {
+                break;
+            }
+        }
+        self.last_move = self.game.last_action();
+        true
+    }
+
+    /// Shows the position after the first `plies` plies (the whole game ends
+    /// the review).
+    pub fn review(&mut self, plies: usize) {
+        if plies >= self.game.ply_count() {
+            self.review = None;
+            return;
+        }
+        match self.game.position_after(plies) {
+            Some(p) => self.review = Some((plies, p)),
+            None => warn!("cannot review ply {plies}"),
+        }
+    }
+
+    /// Stops reviewing.
+    pub fn end_review(&mut self) {
+        self.review = None;
+    }
+
+    /// Starts again from the set-up.
+    pub fn restart(&mut self) {
+        self.game = self.game.restarted();
+        self.last_move = None;
+        self.review = None;
+    }
+
+    /// A new game with the same seats, limits and board, started by the seat
+    /// after the one that started this one (A1, R2).
+    #[must_use]
+    pub fn rematch(&self) -> Match {
+        let order = self.seats();
+        let starter = self.game.starter();
+        let next = order.iter().position(|&s| s == starter).map_or(starter, |i| order[(i + 1) % order.len()]);
+        let mut fresh = Match::new(self.game.with_starter(Some(next)), self.seat_list());
+        fresh.seed = self.seed.wrapping_add(1);
+        fresh
+    }
+}
+
+/// A seed that differs from game to game.
+fn fresh_seed() -> u64 {
+    #[cfg(not(target_arch = "wasm32"))]
+    let noise =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+    #[cfg(target_arch = "wasm32")]
+    let noise = (js_sys::Math::random() * u64::MAX as f64) as u64;
+    noise.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}

@@ -1,0 +1,102 @@
+//! The game-over overlay: the result and its reason, then a rematch, the
+//! review of the game or the title.
+
+use bevy::prelude::*;
+use bevy::ui_widgets::Activate;
+
+use super::super::Overlay;
+use super::menus::to_title;
+use crate::game::{HistoryCommand, InputLock, Match, MatchCommand};
+use crate::i18n::{Locale, Tr};
+use crate::saves::{self, AUTOSAVE};
+use crate::storage::Store;
+use crate::theme;
+use crate::ui::{TEXT, button, row};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Overlay::GameOver), spawn_game_over);
+}
+
+#[derive(Component)]
+struct OutcomeLine;
+
+fn spawn_game_over(mut commands: Commands, game: Option<Res<Match>>, locale: Res<Locale>) {
+    let line = game
+        .as_deref()
+        .and_then(|g| g.outcome().map(|o| crate::texts::outcome_text(g, o, &locale)))
+        .unwrap_or_default();
+    commands
+        .spawn((
+            Name::new("game over"),
+            DespawnOnExit(Overlay::GameOver),
+            Node {
+                position_type: PositionType::Absolute,
+                width: percent(100),
+                bottom: px(60),
+                justify_content: JustifyContent::Center,
+                ..default()
+            },
+            GlobalZIndex(10),
+        ))
+        .with_children(|root| {
+            root.spawn((
+                BackgroundColor(Color::srgba(0.05, 0.05, 0.06, 0.88)),
+                BorderColor::all(theme::GOLD),
+                Node {
+                    padding: UiRect::axes(px(28), px(18)),
+                    border: UiRect::all(px(2)),
+                    border_radius: BorderRadius::all(px(14)),
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Center,
+                    row_gap: px(12),
+                    ..default()
+                },
+            ))
+            .with_children(|p| {
+                p.spawn((
+                    OutcomeLine,
+                    Text::new(line),
+                    TextFont::from_font_size(32.0),
+                    TextColor(TEXT),
+                    crate::ui::Bold,
+                ));
+                p.spawn(row(12.0)).with_children(|r| {
+                    r.spawn(button("rematch", Tr::new("rematch"), rematch));
+                    r.spawn(button(
+                        "review",
+                        Tr::new("review"),
+                        |_: On<Activate>, game: Option<Res<Match>>, mut h: MessageWriter<HistoryCommand>| {
+                            if let Some(game) = game {
+                                h.write(HistoryCommand::Review(game.game().ply_count().saturating_sub(1)));
+                            }
+                        },
+                    ));
+                    r.spawn(button("title", Tr::new("to-title"), to_title));
+                });
+            });
+        });
+}
+
+/// The same seats again, the next seat starting.
+fn rematch(
+    _: On<Activate>,
+    game: Option<Res<Match>>,
+    lock: Res<InputLock>,
+    mut matches: MessageWriter<MatchCommand>,
+    mut next: ResMut<NextState<Overlay>>,
+    store: Option<Res<Store>>,
+) {
+    let Some(game) = game else { return };
+    if lock.is_locked() {
+        return;
+    }
+    let mut fresh = game.rematch();
+    fresh.set_saved(true);
+    if let Some(store) = store
+        && let Err(e) = saves::save(&store, AUTOSAVE, &fresh)
+    {
+        warn!("autosave failed: {e}");
+    }
+    matches.write(MatchCommand::Replace(Box::new(fresh)));
+    next.set(Overlay::None);
+}

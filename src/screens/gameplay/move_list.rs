@@ -1,0 +1,133 @@
+//! The move list: the last rounds (or those around the move under review),
+//! one line a round, one column a seat; a click on a move shows the position
+//! after it.
+
+use arkes_engine::Seat;
+use bevy::prelude::*;
+use bevy::ui_widgets::Activate;
+
+use super::super::Screen;
+use crate::AppSystems;
+use crate::game::{HistoryCommand, Match};
+use crate::i18n::{Locale, Tr};
+use crate::theme::{self, SeatColours};
+use crate::ui::{PANEL, TEXT_DIM, row, text};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Gameplay), spawn_move_list)
+        .add_systems(Update, update_move_list.in_set(AppSystems::View).run_if(in_state(Screen::Gameplay)));
+}
+
+/// How many rounds the move list shows at once.
+const LIST_ROUNDS: u32 = 14;
+
+#[derive(Component)]
+struct MoveList;
+
+/// A move of the list: showing the position after `plies` plies.
+#[derive(Component, Clone, Copy)]
+struct MoveEntry(usize);
+
+fn spawn_move_list(mut commands: Commands) {
+    commands.spawn((
+        Name::new("move list"),
+        MoveList,
+        DespawnOnExit(Screen::Gameplay),
+        Node {
+            position_type: PositionType::Absolute,
+            right: px(14),
+            top: px(230),
+            flex_direction: FlexDirection::Column,
+            row_gap: px(2),
+            padding: UiRect::all(px(10)),
+            border_radius: BorderRadius::all(px(10)),
+            min_width: px(180),
+            ..default()
+        },
+        BackgroundColor(PANEL.with_alpha(0.7)),
+    ));
+}
+
+/// Rebuilds the move list: the last rounds (or those around the move under
+/// review), one line a round, one column a seat.
+fn update_move_list(
+    game: Option<Res<Match>>,
+    locale: Res<Locale>,
+    colours: Res<SeatColours>,
+    list: Query<(Entity, Option<&Children>), With<MoveList>>,
+    mut commands: Commands,
+) {
+    let (Some(game), Ok((list, children))) = (game, list.single()) else { return };
+    if !game.is_changed() && !locale.is_changed() && !colours.is_changed() && children.is_some() {
+        return;
+    }
+    if let Some(children) = children {
+        for child in children {
+            commands.entity(*child).despawn();
+        }
+    }
+    let g = game.game();
+    let seats: Vec<Seat> = game.seats();
+    let info = g.ply_info();
+    let texts = g.ply_texts();
+    let last_round = info.last().map_or(1, |i| i.round);
+    let focus_round =
+        game.reviewing().and_then(|n| info.get(n.saturating_sub(1))).map_or(last_round, |i| i.round);
+    let first_round = focus_round.saturating_sub(LIST_ROUNDS - 1).max(1);
+    commands.spawn((ChildOf(list), text(Tr::new("moves-title"), 18.0, theme::GOLD)));
+    if first_round > 1 {
+        commands.spawn((ChildOf(list), Text::new("…"), TextColor(TEXT_DIM), TextFont::from_font_size(14.0)));
+    }
+    for round in first_round..=focus_round.max(first_round).min(last_round) {
+        let line = commands.spawn((ChildOf(list), row(6.0))).id();
+        commands.spawn((
+            ChildOf(line),
+            Text::new(format!("{round}.")),
+            TextFont::from_font_size(15.0),
+            TextColor(TEXT_DIM),
+            Node { width: px(30), ..default() },
+        ));
+        for &seat in &seats {
+            let ply = info.iter().position(|i| i.round == round && i.mover == seat);
+            let label = match ply.map(|p| &texts[p]) {
+                Some(Some(mv)) => mv.clone(),
+                Some(None) => locale.t("timeout-short"),
+                None => String::new(),
+            };
+            let shown = ply.is_some_and(|p| game.reviewing() == Some(p + 1));
+            let cell = commands
+                .spawn((
+                    ChildOf(line),
+                    Node {
+                        width: px(if game.kind() == crate::games::GameKind::Arcanor { 86 } else { 74 }),
+                        padding: UiRect::horizontal(px(3)),
+                        ..default()
+                    },
+                    BackgroundColor(if shown { theme::GOLD.with_alpha(0.35) } else { Color::NONE }),
+                ))
+                .id();
+            if let Some(p) = ply {
+                commands.entity(cell).insert((
+                    MoveEntry(p + 1),
+                    bevy::ui_widgets::Button,
+                    bevy::ui_widgets::observe(
+                        |activate: On<Activate>,
+                         entries: Query<&MoveEntry>,
+                         mut h: MessageWriter<HistoryCommand>| {
+                            if let Ok(entry) = entries.get(activate.entity) {
+                                h.write(HistoryCommand::Review(entry.0));
+                            }
+                        },
+                    ),
+                ));
+            }
+            commands.spawn((
+                ChildOf(cell),
+                Text::new(label),
+                TextFont::from_font_size(15.0),
+                TextColor(colours.of(seat).lighter(0.25)),
+                Pickable::IGNORE,
+            ));
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! The toolbar: undo, redo, the top view and the menu.
+
+use bevy::prelude::*;
+use bevy::ui_widgets::Activate;
+
+use super::super::{Overlay, Screen};
+use crate::AppSystems;
+use crate::game::{HistoryCommand, Match, ToggleTopView};
+use crate::i18n::Tr;
+use crate::ui::sized_button;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Gameplay), (spawn_toolbar, untab).chain())
+        .add_systems(Update, update_toolbar.in_set(AppSystems::View).run_if(in_state(Screen::Gameplay)));
+}
+
+#[derive(Component)]
+struct UndoButton;
+
+#[derive(Component)]
+struct RedoButton;
+
+/// The toolbar's buttons are for the mouse: while playing, Tab belongs to
+/// the board cursor, so they are left out of keyboard focus.
+fn untab(
+    mut commands: Commands,
+    buttons: Query<Entity, (With<bevy::input_focus::tab_navigation::TabIndex>, With<Toolbar>)>,
+) {
+    for entity in &buttons {
+        commands.entity(entity).remove::<bevy::input_focus::tab_navigation::TabIndex>();
+    }
+}
+
+#[derive(Component)]
+struct Toolbar;
+
+fn spawn_toolbar(mut commands: Commands) {
+    let bar = commands
+        .spawn((
+            Name::new("toolbar"),
+            DespawnOnExit(Screen::Gameplay),
+            Node {
+                position_type: PositionType::Absolute,
+                bottom: px(14),
+                right: px(14),
+                column_gap: px(8),
+                ..default()
+            },
+        ))
+        .id();
+    commands.spawn((
+        ChildOf(bar),
+        Toolbar,
+        UndoButton,
+        sized_button(
+            "undo",
+            Tr::new("undo"),
+            18.0,
+            |_: On<Activate>, mut h: MessageWriter<HistoryCommand>| {
+                h.write(HistoryCommand::Undo);
+            },
+        ),
+    ));
+    commands.spawn((
+        ChildOf(bar),
+        Toolbar,
+        RedoButton,
+        sized_button(
+            "redo",
+            Tr::new("redo"),
+            18.0,
+            |_: On<Activate>, mut h: MessageWriter<HistoryCommand>| {
+                h.write(HistoryCommand::Redo);
+            },
+        ),
+    ));
+    commands.spawn((
+        ChildOf(bar),
+        Toolbar,
+        sized_button(
+            "top-view",
+            Tr::new("top-view"),
+            18.0,
+            |_: On<Activate>, mut toggle: MessageWriter<ToggleTopView>| {
+                toggle.write(ToggleTopView);
+            },
+        ),
+    ));
+    commands.spawn((
+        ChildOf(bar),
+        Toolbar,
+        sized_button(
+            "menu",
+            Tr::new("menu"),
+            18.0,
+            |_: On<Activate>, mut next: ResMut<NextState<Overlay>>| {
+                next.set(Overlay::Paused);
+            },
+        ),
+    ));
+}
+
+/// Greys out undo and redo when there is nothing to take back or replay.
+fn update_toolbar(
+    game: Option<Res<Match>>,
+    mut commands: Commands,
+    undo: Query<Entity, With<UndoButton>>,
+    redo: Query<Entity, With<RedoButton>>,
+) {
+    let Some(game) = game else { return };
+    if !game.is_changed() {
+        return;
+    }
+    for (entity, enabled) in undo
+        .iter()
+        .map(|e| (e, game.game().can_undo()))
+        .chain(redo.iter().map(|e| (e, game.game().can_redo())))
+    {
+        if enabled {
+            commands.entity(entity).remove::<bevy::ui::InteractionDisabled>();
+        } else {
+            commands.entity(entity).insert(bevy::ui::InteractionDisabled);
+        }
+    }
+}

@@ -1,0 +1,77 @@
+//! Game texts shared by the HUD and the screens: seat names, outcomes and
+//! clocks, in the player's language.
+
+use arkes_engine::{DrawReason, Seat};
+
+use crate::game::Match;
+use crate::games::{AnyOutcome, WinKind};
+use crate::i18n::{Locale, seat_id};
+
+/// Below this many milliseconds a clock shows tenths (and the HUD turns it red).
+pub const CLOCK_WARNING_MS: u64 = 10_000;
+
+/// A seat's name: the one given, or the seat's name in the current language.
+#[must_use]
+pub fn seat_name(game: &Match, seat: Seat, locale: &Locale) -> String {
+    let name = &game.seat(seat).name;
+    if name.trim().is_empty() {
+        locale.t_args("seat-name", &[("seat", seat_id(seat).into())])
+    } else {
+        name.clone()
+    }
+}
+
+/// The translation key of an outcome's reason.
+#[must_use]
+pub fn outcome_key(outcome: AnyOutcome) -> &'static str {
+    match outcome {
+        AnyOutcome::Win { reason, .. } => match reason {
+            WinKind::GoldenCell => "outcome-golden-cell",
+            WinKind::LastMarble => "outcome-last-marble",
+            WinKind::Points => "outcome-points",
+            WinKind::NoLegalMove => "outcome-no-move",
+            WinKind::Time => "outcome-time",
+        },
+        AnyOutcome::Draw(reason) => match reason {
+            DrawReason::RoundLimit => "outcome-round-limit",
+            DrawReason::CaptureLimit => "outcome-capture-limit",
+            DrawReason::Repetition => "outcome-repetition",
+        },
+    }
+}
+
+/// The outcome in words.
+#[must_use]
+pub fn outcome_text(game: &Match, outcome: AnyOutcome, locale: &Locale) -> String {
+    match outcome {
+        AnyOutcome::Win { seat, .. } => {
+            locale.t_args(outcome_key(outcome), &[("name", seat_name(game, seat, locale).into())])
+        }
+        AnyOutcome::Draw(_) => locale.t(outcome_key(outcome)),
+    }
+}
+
+/// A clock: minutes and seconds, with tenths under ten seconds.
+#[must_use]
+pub fn clock_text(ms: u64) -> String {
+    if ms < CLOCK_WARNING_MS {
+        format!("{}.{}", ms / 1000, (ms % 1000) / 100)
+    } else {
+        let s = ms.div_ceil(1000);
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clock_text;
+
+    #[test]
+    fn clocks_show_tenths_under_ten_seconds() {
+        assert_eq!(clock_text(600_000), "10:00");
+        assert_eq!(clock_text(61_001), "1:02");
+        assert_eq!(clock_text(10_000), "0:10");
+        assert_eq!(clock_text(9_999), "9.9");
+        assert_eq!(clock_text(450), "0.4");
+    }
+}
