@@ -1,5 +1,7 @@
 //! The commands automation reads from stdin (natively): `screenshot PATH`,
-//! `state`, `quit`, `goto SCREEN`, `overlay NAME`, `dump-ui`, `lang CODE`.
+//! `state`, `quit`, `goto SCREEN`, `overlay NAME`, `dump-ui`, `lang CODE`,
+//! `new GAME` (a fresh match of `arkes` or `arcanor` with the other options
+//! as given on the command line).
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
@@ -7,8 +9,10 @@ use bevy::ui::UiGlobalTransform;
 use serde_json::json;
 
 use super::emit;
-use crate::game::Match;
+use crate::game::{Match, MatchCommand};
+use crate::games::GameKind;
 use crate::i18n::Locale;
+use crate::options::GameOptions;
 use crate::screens::{Overlay, Screen};
 
 /// Lines read from stdin in automation mode (native): `screenshot PATH`,
@@ -55,6 +59,8 @@ pub(super) fn run_commands(
     mut next_screen: ResMut<NextState<Screen>>,
     mut next_overlay: ResMut<NextState<Overlay>>,
     mut locale: ResMut<Locale>,
+    options: Res<GameOptions>,
+    mut matches: MessageWriter<MatchCommand>,
     nodes: Query<(Entity, &ComputedNode, &UiGlobalTransform, Option<&Text>)>,
 ) {
     let Some(lines) = lines else { return };
@@ -95,6 +101,17 @@ pub(super) fn run_commands(
                     let centre = transform.translation * node.inverse_scale_factor();
                     emit(&json!({"event": "node", "entity": entity.to_bits(), "size": [size.x, size.y],
                         "centre": [centre.x, centre.y], "text": text.map(|t| t.0.chars().take(30).collect::<String>())}));
+                }
+            }
+            (Some("new"), Some(name)) => {
+                let fresh = GameKind::from_id(name)
+                    .ok_or_else(|| format!("no game `{name}`"))
+                    .and_then(|game| GameOptions { game, position: None, ..options.clone() }.new_match());
+                match fresh {
+                    Ok(fresh) => {
+                        matches.write(MatchCommand::Replace(Box::new(fresh)));
+                    }
+                    Err(message) => emit(&json!({"event": "error", "message": message})),
                 }
             }
             (Some("lang"), Some(code)) => {

@@ -1,6 +1,6 @@
 //! The events automation reports: `ready` and `view` (cells and pieces on
 //! screen), `screen` (the buttons of a screen), `pick` and `selection`,
-//! `move` and `outcome`.
+//! `move` and `outcome`, `board-reset` (a new, restarted or loaded match).
 
 use std::collections::BTreeMap;
 
@@ -13,11 +13,12 @@ use serde_json::{Value, json};
 
 use super::emit;
 use crate::game::{
-    BoardGeometry, BoardPiece, BoardPos, CellPicked, InputLock, Match, MoveApplied, Selection,
+    BoardGeometry, BoardPiece, BoardPos, BoardReset, CellPicked, InputLock, Match, MoveApplied, Selection,
 };
 use crate::games::{AnyOutcome, GameKind, PieceId};
 use crate::i18n::Locale;
-use crate::screens::{Overlay, Screen};
+use crate::screens::{NewGameStep, Overlay, RulesGame, Screen};
+use crate::settings::Settings;
 use crate::ui::ButtonId;
 use crate::view::camera::OrbitCamera;
 
@@ -112,7 +113,8 @@ fn piece_positions(
 }
 
 /// `ready` once the camera has come to rest, then `view` each time it comes
-/// to rest at another angle, after a move, or when the window is resized.
+/// to rest at another angle, after a move or a new match, or when the window
+/// is resized.
 pub(super) fn report_view(
     mut state: ResMut<Automation>,
     frames: Res<FrameCount>,
@@ -164,15 +166,23 @@ pub(super) fn report_view(
 }
 
 /// `screen` once the UI of a new screen or overlay has been laid out, with
-/// the window position of each of its buttons.
+/// the window position of each of its buttons and the game it is about
+/// (`game`: the rules shown, or the game being set up once chosen).
 pub(super) fn report_screen(
     screen: Res<State<Screen>>,
     overlay: Option<Res<State<Overlay>>>,
     locale: Res<Locale>,
+    (rules, step, settings): (Res<RulesGame>, Res<NewGameStep>, Res<Settings>),
     mut state: ResMut<Automation>,
     buttons: Query<(&ButtonId, &ComputedNode, &UiGlobalTransform, &InheritedVisibility)>,
 ) {
-    let key = format!("{:?}/{:?}/{}", screen.get(), overlay.as_ref().map(|o| *o.get()), locale.code());
+    let game = match screen.get() {
+        Screen::Rules => Some(rules.0.id()),
+        Screen::NewGame if *step == NewGameStep::Choices => Some(settings.new_game.game.id()),
+        _ => None,
+    };
+    let key =
+        format!("{:?}/{:?}/{}/{game:?}", screen.get(), overlay.as_ref().map(|o| *o.get()), locale.code());
     if state.screen_key.as_deref() != Some(key.as_str()) {
         state.screen_key = Some(key);
         state.screen_frames = 0;
@@ -202,6 +212,7 @@ pub(super) fn report_screen(
         "screen": format!("{:?}", screen.get()).to_ascii_lowercase(),
         "overlay": overlay.map(|o| format!("{:?}", o.get()).to_ascii_lowercase()),
         "language": locale.code(),
+        "game": game,
         "buttons": list,
     }));
 }
@@ -239,9 +250,15 @@ fn frozen_cells(game: &Match, g: &BoardGeometry) -> Vec<String> {
 
 pub(super) fn report_moves(
     mut applied: MessageReader<MoveApplied>,
+    mut resets: MessageReader<BoardReset>,
     game: Option<Res<Match>>,
     mut state: ResMut<Automation>,
 ) {
+    // A new, restarted or loaded match is a new view of the board.
+    if resets.read().count() > 0 {
+        state.moved = true;
+        emit(&json!({"event": "board-reset"}));
+    }
     let Some(game) = game else { return };
     for MoveApplied { report } in applied.read() {
         state.moved = true;

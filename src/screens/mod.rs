@@ -10,6 +10,7 @@ mod rules;
 mod settings_screen;
 mod title;
 
+pub use new_game::Step as NewGameStep;
 pub use rules::RulesGame;
 
 use bevy::prelude::*;

@@ -128,13 +128,19 @@ impl GameProcess {
 
     /// Waits for the next event named `name`, up to `timeout`.
     pub fn wait_for(&mut self, name: &str, timeout: Duration) -> Result<Value, String> {
+        self.wait_for_any(&[name], timeout)
+    }
+
+    /// Waits for the next event named one of `names`, up to `timeout`.
+    pub fn wait_for_any(&mut self, names: &[&str], timeout: Duration) -> Result<Value, String> {
+        let name = names.join("` or `");
         let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.events.recv_timeout(left) {
                 Ok(event) => {
                     self.log.push(event.clone());
-                    if event["event"] == name {
+                    if names.iter().any(|n| event["event"] == *n) {
                         return Ok(event);
                     }
                     if event["event"] == "error" {
@@ -304,6 +310,108 @@ pub fn native_window_test(target_dir: &Path, binary: &Path) -> Result<(), String
     game.quit(Duration::from_secs(30))
 }
 
+/// An Arcanor position where every kind of move is one click or two away:
+/// South's duo on b2 moves whole, the duo on d2 lets its top piece go alone,
+/// and the lone 2 on e4 eats North's lone 3 on e5 (A5, A6).
+const ARCANOR_POSITION: &str = "\
+7 N1   .    .    .    .    .    .    .
+6 .    N3N2 .    .    .    .    N4   .
+5 .    .    .    .    N3   .    .    .
+4 .    .    .    .    S2   .    .    .
+3 .    .    .    .    .    .    .    .
+2 .    S2S1 .    S4S3 .    .    .    .
+1 .    .    .    .    .    .    .    .
+  a    b    c    d    e    f    g    h
+to move: South
+";
+
+/// The window position of the top of the piece on `cell` in a `view` event
+/// (what a person clicks to pick that piece, even behind a lifted one).
+fn piece_top_xy(view: &Value, cell: &str) -> Result<(i64, i64), String> {
+    let piece = view["pieces"]
+        .as_array()
+        .and_then(|pieces| pieces.iter().rev().find(|p| p["cell"] == cell))
+        .ok_or_else(|| format!("no piece on {cell} in the view event"))?;
+    match (piece["screen"][0].as_f64(), piece["screen"][1].as_f64()) {
+        // A few pixels below the very top, inside the piece.
+        (Some(x), Some(y)) => Ok((x.round() as i64, y.round() as i64 + 4)),
+        _ => Err(format!("no screen position for the piece on {cell}")),
+    }
+}
+
+/// Waits for the next move and checks its notation.
+fn expect_move(game: &mut GameProcess, notation: &str, clicks: &str) -> Result<Value, String> {
+    let mv = game.wait_for("move", Duration::from_secs(120))?;
+    if mv["notation"] != notation {
+        return Err(format!("{clicks} should play {notation}, played {}", mv["notation"]));
+    }
+    println!("e2e: Arcanor: {clicks} played {notation}");
+    Ok(mv)
+}
+
+/// Arcanor in a real window: a whole duo moved by two clicks, a top piece
+/// moved alone by three (the second click on the duo picks its top piece),
+/// and an eat; then a screenshot with South's eater covering the prey.
+pub fn arcanor_window_test(target_dir: &Path, binary: &Path) -> Result<(), String> {
+    let shots = target_dir.join("e2e");
+    std::fs::create_dir_all(&shots).map_err(|e| format!("{}: {e}", shots.display()))?;
+    let x = Xvfb::start()?;
+    let data = fresh_dir(target_dir, "e2e-arcanor-data")?;
+    let position = data.join("position.txt");
+    std::fs::write(&position, ARCANOR_POSITION).map_err(|e| format!("{}: {e}", position.display()))?;
+    let position = position.to_string_lossy().into_owned();
+    let args = ["--game", "arcanor", "--position", &position, "--window", "1280x720"];
+    let mut game = GameProcess::spawn(binary, &args, &x.display, &data)?;
+    let mut view = game.wait_for("ready", Duration::from_secs(240))?;
+    let click = |xy| xdotool_click(&x.display, xy);
+
+    click(cell_xy(&view, "b2")?)?;
+    click(cell_xy(&view, "b3")?)?;
+    expect_move(&mut game, "12b2-b3", "b2, b3 (a duo, whole)")?;
+    view = game.wait_for("view", Duration::from_secs(120))?;
+
+    click(cell_xy(&view, "b6")?)?;
+    click(cell_xy(&view, "b6")?)?;
+    click(cell_xy(&view, "b5")?)?;
+    let mv = expect_move(&mut game, "2b6-b5", "b6, b6 again, b5 (the top piece alone)")?;
+    if mv["freed"].is_null() {
+        return Err(format!("the top piece left alone should free the inner one: {mv}"));
+    }
+    view = game.wait_for("view", Duration::from_secs(120))?;
+
+    click(cell_xy(&view, "d2")?)?;
+    click(cell_xy(&view, "d2")?)?;
+    click(cell_xy(&view, "d3")?)?;
+    expect_move(&mut game, "3d2-d3", "d2, d2 again, d3")?;
+    view = game.wait_for("view", Duration::from_secs(120))?;
+
+    click(cell_xy(&view, "b6")?)?;
+    click(cell_xy(&view, "a6")?)?;
+    expect_move(&mut game, "3b6-a6", "b6, a6 (a lone piece)")?;
+    view = game.wait_for("view", Duration::from_secs(120))?;
+
+    click(piece_top_xy(&view, "e4")?)?;
+    click(piece_top_xy(&view, "e5")?)?;
+    let mv = expect_move(&mut game, "2e4xe5", "e4, then North's 3 on e5 (an eat)")?;
+    if mv["eaten"].is_null() {
+        return Err(format!("the move event does not report the eaten piece: {mv}"));
+    }
+    view = game.wait_for("view", Duration::from_secs(120))?;
+    let path = shots.join("arcanor-after-eat.png");
+    game.send(&format!("screenshot {}", path.display()))?;
+    game.wait_for("screenshot", Duration::from_secs(60))?;
+    let shot = Shot::load(&path)?;
+    if shot.contrast() < 12.0 {
+        return Err(format!("{} looks blank", path.display()));
+    }
+    let colour = shot.mean(piece_top_xy(&view, "e5")?, 2);
+    if !is_south(colour) {
+        return Err(format!("South's eater does not cover e5 in the screenshot: {colour:?}"));
+    }
+    println!("e2e: screenshot {} checked", path.display());
+    game.quit(Duration::from_secs(30))
+}
+
 /// An empty folder `name` under the target folder.
 pub fn fresh_dir(target_dir: &Path, name: &str) -> Result<PathBuf, String> {
     let dir = target_dir.join(name);
@@ -391,26 +499,54 @@ pub fn kill_test(target_dir: &Path, binary: &Path) -> Result<(), String> {
     game.quit(Duration::from_secs(30))
 }
 
-/// Screenshots of every screen in every language, under `target/screens/`.
+/// Screenshots of every screen in every language, under `target/screens/`:
+/// the title, both steps of New game (the game cards, then each game's
+/// choices, reached by clicking), Settings, the rules of each game, Load,
+/// each game's board, and the pause menu.
 pub fn screens_screenshots(target_dir: &Path, binary: &Path) -> Result<(), String> {
     let shots = fresh_dir(target_dir, "screens")?;
     let x = Xvfb::start()?;
     let data = fresh_dir(target_dir, "e2e-screens-data")?;
     let mut game = GameProcess::spawn(binary, &[], &x.display, &data)?;
-    game.wait_for("screen", Duration::from_secs(240))?;
+    let mut last = game.wait_for("screen", Duration::from_secs(240))?;
     for language in ["en", "fr"] {
         game.send(&format!("lang {language}"))?;
-        for screen in ["title", "new-game", "settings", "rules", "load", "gameplay", "paused"] {
-            if screen == "paused" {
-                game.send("overlay paused")?;
-            } else {
-                game.send(&format!("goto {screen}"))?;
+        // (step, the screen it shows: its name, overlay and game, the shot's name)
+        let steps: [(&str, ExpectedScreen, Option<&str>); 12] = [
+            ("goto title", ("title", None, None), Some("title")),
+            ("goto new-game", ("newgame", None, None), Some("new-game")),
+            ("click game-arkes", ("newgame", None, Some("arkes")), Some("new-game-arkes")),
+            ("goto new-game", ("newgame", None, None), None),
+            ("click game-arcanor", ("newgame", None, Some("arcanor")), Some("new-game-arcanor")),
+            ("goto settings", ("settings", None, None), Some("settings")),
+            // The rules open on the game in play.
+            ("new arkes|goto rules", ("rules", None, Some("arkes")), Some("rules-arkes")),
+            ("click other-game", ("rules", None, Some("arcanor")), Some("rules-arcanor")),
+            ("goto load", ("load", None, None), Some("load")),
+            ("new arkes|goto gameplay", ("gameplay", None, None), Some("gameplay-arkes")),
+            ("overlay paused", ("gameplay", Some("paused"), None), Some("paused")),
+            ("overlay none|new arcanor", ("gameplay", None, None), Some("gameplay-arcanor")),
+        ];
+        for (commands, expected, shot) in steps {
+            for command in commands.split('|') {
+                match command.strip_prefix("click ") {
+                    Some(id) => xdotool_click(&x.display, button_xy(&last, id)?)?,
+                    None => game.send(command)?,
+                }
+                if command.starts_with("new ") {
+                    game.wait_for("board-reset", Duration::from_secs(60))?;
+                } else {
+                    last = wait_for_screen(&mut game, language, expected)?;
+                }
             }
-            let event = game.wait_for("screen", Duration::from_secs(60))?;
-            if event["language"] != language {
-                return Err(format!("the {screen} screen is not in {language}: {event}"));
+            // A new board on screen: wait until it is in view.
+            if let Some(kind) = commands.split('|').find_map(|c| c.strip_prefix("new "))
+                && expected.0 == "gameplay"
+            {
+                while game.wait_for_any(&["ready", "view"], Duration::from_secs(120))?["game"] != kind {}
             }
-            let path = shots.join(format!("{language}-{screen}.png"));
+            let Some(name) = shot else { continue };
+            let path = shots.join(format!("{language}-{name}.png"));
             game.send(&format!("screenshot {}", path.display()))?;
             game.wait_for("screenshot", Duration::from_secs(60))?;
             let shot = Shot::load(&path)?;
@@ -421,6 +557,43 @@ pub fn screens_screenshots(target_dir: &Path, binary: &Path) -> Result<(), Strin
     }
     println!("e2e: screenshots of every screen in English and French in {}", shots.display());
     game.quit(Duration::from_secs(30))
+}
+
+/// The screen expected: its name, its overlay and the game it is about.
+type ExpectedScreen = (&'static str, Option<&'static str>, Option<&'static str>);
+
+/// Waits for a `screen` event of the `expected` screen in `language`, with
+/// its buttons laid out.
+fn wait_for_screen(
+    game: &mut GameProcess,
+    language: &str,
+    expected: ExpectedScreen,
+) -> Result<Value, String> {
+    let (screen, overlay, about) = expected;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let event = game.wait_for("screen", left).map_err(|e| {
+            let seen: Vec<String> = game
+                .log
+                .iter()
+                .rev()
+                .filter(|e| e["event"] == "screen")
+                .take(3)
+                .map(Value::to_string)
+                .collect();
+            format!("waiting for the {expected:?} screen in {language}: {e}; the last screens: {seen:?}")
+        })?;
+        let laid_out = event["buttons"].as_object().is_some_and(|b| !b.is_empty());
+        if event["screen"] == screen
+            && event["overlay"].as_str().filter(|o| *o != "none") == overlay
+            && event["language"] == language
+            && laid_out
+            && about.is_none_or(|g| event["game"] == g)
+        {
+            return Ok(event);
+        }
+    }
 }
 
 /// A 4-player game played by clicks, one move per seat, with a screenshot

@@ -28,7 +28,8 @@ const USAGE: &str = "usage: cargo xtask <task>
 tasks:
   play [ARGS...]   build the game in release and run it (ARGS go to the game)
   test             fmt check, clippy -D warnings, workspace tests, real-window and browser tests
-  e2e              only the real-window tests
+  e2e [NAME...]    only the real-window tests (or those named: click, arcanor, kill,
+                   four-players, screens)
   web [--serve] [--port N]
                    build the browser version into <target>/web (and serve it on 127.0.0.1)
   web --size       build the game and a bare Bevy 3D scene for the web and compare wasm sizes
@@ -59,7 +60,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("play") => play(&args[1..]),
         Some("test") => test(&args[1..]),
-        Some("e2e") => native_e2e(),
+        Some("e2e") => native_e2e(&args[1..]),
         Some("web") => web_task(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
@@ -102,7 +103,7 @@ fn test_steps(steps: &mut Steps) -> Result<(), String> {
         run(cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))
     })?;
     steps.run("tests", || run(cargo().args(["test", "--workspace"])))?;
-    steps.run("real-window", native_e2e)?;
+    steps.run("real-window", || native_e2e(&[]))?;
     steps.run("browser", || web::browser_test(&workspace_root(), &target_dir()))
 }
 
@@ -162,14 +163,27 @@ fn web_task(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// The real-window tests of the native game.
-fn native_e2e() -> Result<(), String> {
+/// The real-window tests of the native game: all of them, or those named.
+fn native_e2e(names: &[String]) -> Result<(), String> {
+    type Test = fn(&std::path::Path, &std::path::Path) -> Result<(), String>;
+    let tests: [(&str, Test); 5] = [
+        ("click", e2e::native_window_test),
+        ("arcanor", e2e::arcanor_window_test),
+        ("kill", e2e::kill_test),
+        ("four-players", e2e::four_player_screenshots),
+        ("screens", e2e::screens_screenshots),
+    ];
+    if let Some(unknown) = names.iter().find(|n| !tests.iter().any(|(name, _)| name == n)) {
+        return Err(format!("no real-window test `{unknown}`\n\n{USAGE}"));
+    }
     let target = target_dir();
     let binary = e2e::game_binary()?;
-    e2e::native_window_test(&target, &binary)?;
-    e2e::kill_test(&target, &binary)?;
-    e2e::four_player_screenshots(&target, &binary)?;
-    e2e::screens_screenshots(&target, &binary)
+    for (name, test) in tests {
+        if names.is_empty() || names.iter().any(|n| n == name) {
+            test(&target, &binary)?;
+        }
+    }
+    Ok(())
 }
 
 /// Prints a banner for the next step.
