@@ -1,4 +1,4 @@
-//! Quick taps that would otherwise be lost.
+//! Quick taps and clicks that would otherwise be lost.
 //!
 //! Bevy's touch pointer is created when a touch starts and removed when it
 //! ends; when both arrive in the same frame (a quick tap on a slow device,
@@ -8,12 +8,23 @@
 //! of our own over the next frames: move there, press, release. The replay
 //! goes through `bevy_picking` like any other pointer, so the board, its
 //! pieces and the UI buttons receive the same `Pointer<Click>`.
+//!
+//! The mouse loses clicks the same way on slow frames: `bevy_picking`
+//! presses what the pointer hovers this frame and releases (and clicks)
+//! what it hovered the frame before, so a press and release in one frame
+//! just after the mouse moved onto a piece (a quick click at a few frames a
+//! second) clicks nothing. A left press and release in the same frame that
+//! produced no click is replayed the same way, where the mouse is.
 
 use std::collections::VecDeque;
 
 use bevy::asset::uuid::Uuid;
 use bevy::camera::RenderTarget;
+use bevy::input::ButtonState;
+use bevy::input::mouse::MouseButtonInput;
 use bevy::input::touch::{TouchInput, TouchPhase};
+use bevy::picking::PickingSystems;
+use bevy::picking::events::{Click, Pointer};
 use bevy::picking::pointer::{
     Location, PointerAction, PointerButton, PointerId, PointerInput, PointerLocation,
 };
@@ -25,9 +36,14 @@ use super::selection::CLICK_SLOP;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<TouchInput>()
+        .add_message::<MouseButtonInput>()
         .add_message::<PointerInput>()
+        .add_message::<Pointer<Click>>()
         .init_resource::<TapReplay>()
-        .add_systems(PreUpdate, (find_lost_taps, replay_taps).chain());
+        .add_systems(
+            PreUpdate,
+            (find_lost_taps, find_lost_clicks, replay_taps).chain().after(PickingSystems::Last),
+        );
 }
 
 /// The pointer that replays lost taps.
@@ -77,7 +93,35 @@ fn find_lost_taps(
     }
 }
 
-/// Replays the oldest lost tap over four frames: the pointer appears there
+/// Finds left clicks whose press and release came in the same frame and
+/// that `bevy_picking` turned into no click (it then releases over what the
+/// mouse hovered a frame earlier).
+fn find_lost_clicks(
+    mut buttons: MessageReader<MouseButtonInput>,
+    mut clicks: MessageReader<Pointer<Click>>,
+    pointers: Query<(&PointerId, &PointerLocation)>,
+    mut replay: ResMut<TapReplay>,
+) {
+    let clicked =
+        clicks.read().any(|c| c.pointer_id == PointerId::Mouse && c.button == PointerButton::Primary);
+    let mut pressed = false;
+    let mut lost = false;
+    for input in buttons.read().filter(|b| b.button == MouseButton::Left) {
+        match input.state {
+            ButtonState::Pressed => pressed = true,
+            ButtonState::Released => lost |= pressed,
+        }
+    }
+    if !lost || clicked {
+        return;
+    }
+    let mouse = pointers.iter().find(|(id, _)| **id == PointerId::Mouse);
+    if let Some(location) = mouse.and_then(|(_, l)| l.location()) {
+        replay.queue.push_back(location.clone());
+    }
+}
+
+/// Replays the oldest lost tap or click over four frames: the pointer appears there
 /// (so the picking backends see what is under it), presses, releases, and
 /// goes away (so nothing stays hovered).
 fn replay_taps(
@@ -158,6 +202,56 @@ mod tests {
         assert!(!app.world().resource::<TapReplay>().is_pending());
         let mut pointers = app.world_mut().query::<&PointerId>();
         assert!(pointers.iter(app.world()).all(|p| *p != TAP_POINTER), "the tap pointer goes away");
+    }
+
+    /// The mouse pointer at `at`, as `bevy_picking` keeps it.
+    fn mouse_at(app: &mut App, at: Vec2) {
+        let window = app.world().resource::<WindowEntity>().0;
+        let target = RenderTarget::Window(WindowRef::Entity(window)).normalize(Some(window)).unwrap();
+        app.world_mut().spawn((PointerId::Mouse, PointerLocation::new(Location { target, position: at })));
+    }
+
+    fn mouse_button(app: &mut App, state: ButtonState) {
+        let window = app.world().resource::<WindowEntity>().0;
+        app.world_mut().write_message(MouseButtonInput { button: MouseButton::Left, state, window });
+    }
+
+    #[test]
+    fn a_mouse_click_within_one_frame_that_clicked_nothing_is_replayed() {
+        let mut app = app();
+        let at = Vec2::new(300.0, 200.0);
+        mouse_at(&mut app, at);
+        mouse_button(&mut app, ButtonState::Pressed);
+        mouse_button(&mut app, ButtonState::Released);
+        let inputs = replayed(&mut app, 5);
+        let actions: Vec<&str> = inputs.iter().map(|(a, _)| a.as_str()).collect();
+        assert_eq!(actions, ["Move { delta: Vec2(0.0, 0.0) }", "Press(Primary)", "Release(Primary)"]);
+        assert!(inputs.iter().all(|(_, p)| *p == at), "replayed where the mouse is");
+    }
+
+    #[test]
+    fn a_mouse_click_that_clicked_or_spans_frames_is_not_replayed() {
+        let mut app = app();
+        mouse_at(&mut app, Vec2::new(10.0, 20.0));
+        // Over two frames: bevy_picking handles it.
+        mouse_button(&mut app, ButtonState::Pressed);
+        app.update();
+        mouse_button(&mut app, ButtonState::Released);
+        assert!(replayed(&mut app, 4).is_empty());
+        // In one frame, but the click reached something.
+        mouse_button(&mut app, ButtonState::Pressed);
+        mouse_button(&mut app, ButtonState::Released);
+        let window = app.world().resource::<WindowEntity>().0;
+        let target = RenderTarget::Window(WindowRef::Entity(window)).normalize(Some(window)).unwrap();
+        let location = Location { target, position: Vec2::new(10.0, 20.0) };
+        let hit = bevy::picking::backend::HitData::new(Entity::PLACEHOLDER, 0.0, None, None);
+        app.world_mut().write_message(Pointer::new(
+            PointerId::Mouse,
+            location,
+            Click { button: PointerButton::Primary, hit, duration: std::time::Duration::ZERO, count: 1 },
+            Entity::PLACEHOLDER,
+        ));
+        assert!(replayed(&mut app, 4).is_empty(), "a click that arrived is not played twice");
     }
 
     #[test]

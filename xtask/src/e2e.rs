@@ -201,13 +201,30 @@ pub fn cell_xy(view: &Value, cell: &str) -> Result<(i64, i64), String> {
     }
 }
 
-/// Clicks at window coordinates with real X11 input: move, pause, press,
-/// pause, release (the game runs at a few frames per second here).
+/// Clicks at window coordinates with real X11 input, at a person's speed:
+/// move there, a short pause, press for 100 ms, release, a short pause
+/// (the game draws a few frames a second here, so press and release often
+/// fall in one frame).
 pub fn xdotool_click(display: &str, (x, y): (i64, i64)) -> Result<(), String> {
     run(Command::new("xdotool")
         .env("DISPLAY", display)
-        .args(["mousemove", "--sync", &x.to_string(), &y.to_string(), "sleep", "1.5", "mousedown", "1"])
-        .args(["sleep", "0.8", "mouseup", "1", "sleep", "0.8"]))
+        .args(["mousemove", "--sync", &x.to_string(), &y.to_string(), "sleep", "0.4", "mousedown", "1"])
+        .args(["sleep", "0.1", "mouseup", "1", "sleep", "0.5"]))
+}
+
+/// The quickest click: the pointer moves there and, without a pause,
+/// presses and releases at once (`xdotool click`), all in one frame.
+pub fn xdotool_quick_click(display: &str, (x, y): (i64, i64)) -> Result<(), String> {
+    run(Command::new("xdotool").env("DISPLAY", display).args([
+        "mousemove",
+        "--sync",
+        &x.to_string(),
+        &y.to_string(),
+        "click",
+        "1",
+        "sleep",
+        "0.5",
+    ]))
 }
 
 /// An RGB screenshot.
@@ -280,7 +297,8 @@ pub fn is_south([r, g, b]: [f32; 3]) -> bool {
 }
 
 /// The real-window test: start the game under Xvfb, click a South token and
-/// a destination with xdotool, wait for the move, and check a screenshot.
+/// a destination with xdotool (the quickest clicks: move, press and release
+/// in one frame), wait for the move, and check a screenshot.
 pub fn native_window_test(target_dir: &Path, binary: &Path) -> Result<(), String> {
     ensure_packages(PACKAGES, "an X server, Mesa's software Vulkan and xdotool for the real-window test")?;
     let shots = target_dir.join("e2e");
@@ -290,8 +308,8 @@ pub fn native_window_test(target_dir: &Path, binary: &Path) -> Result<(), String
     let mut game = GameProcess::spawn(binary, &["--new", "--window", "1280x720"], &x.display, &data)?;
     let ready = game.wait_for("ready", Duration::from_secs(240))?;
     println!("e2e: the game is ready");
-    xdotool_click(&x.display, cell_xy(&ready, "b1")?)?;
-    xdotool_click(&x.display, cell_xy(&ready, "b2")?)?;
+    xdotool_quick_click(&x.display, cell_xy(&ready, "b1")?)?;
+    xdotool_quick_click(&x.display, cell_xy(&ready, "b2")?)?;
     let mv = game.wait_for("move", Duration::from_secs(120))?;
     if mv["notation"] != "b1-b2" {
         return Err(format!("expected the move b1-b2, got {mv}"));
@@ -300,7 +318,7 @@ pub fn native_window_test(target_dir: &Path, binary: &Path) -> Result<(), String
     if !position.contains("2 .  S  .") || !position.contains("1 .  .  S  S  Ss") {
         return Err(format!("the position after b1-b2 is wrong:\n{position}"));
     }
-    println!("e2e: clicks on b1 then b2 played b1-b2");
+    println!("e2e: quick clicks on b1 then b2 played b1-b2");
     let view = game.wait_for("view", Duration::from_secs(120))?;
     let path = shots.join("native-after-b1-b2.png");
     game.send(&format!("screenshot {}", path.display()))?;
