@@ -265,13 +265,30 @@ mod native {
         /// Options from the process arguments; prints usage and exits on bad ones.
         #[must_use]
         pub fn from_args() -> GameOptions {
-            let args = Args::parse();
-            let position = args.position.as_ref().map(|path| {
-                std::fs::read_to_string(path).unwrap_or_else(|e| {
-                    eprintln!("arkes: {}: {e}", path.display());
-                    std::process::exit(2);
-                })
-            });
+            GameOptions::from_arg_list(std::env::args_os()).unwrap_or_else(|e| e.exit())
+        }
+
+        /// Options from a command line (`args[0]` is the program's name).
+        ///
+        /// # Errors
+        /// A clap error (printed and exited on by [`GameOptions::from_args`])
+        /// for `--help`, `--version`, an unknown or malformed option, an
+        /// unreadable `--position` file, or a game the options do not allow
+        /// (R1, R2, or a position that is not valid).
+        pub fn from_arg_list<I, T>(args: I) -> Result<GameOptions, clap::Error>
+        where
+            I: IntoIterator<Item = T>,
+            T: Into<std::ffi::OsString> + Clone,
+        {
+            let invalid =
+                |message: String| clap::Error::raw(clap::error::ErrorKind::ValueValidation, message + "\n");
+            let args = Args::try_parse_from(args)?;
+            let position = match &args.position {
+                Some(path) => Some(
+                    std::fs::read_to_string(path).map_err(|e| invalid(format!("{}: {e}", path.display())))?,
+                ),
+                None => None,
+            };
             // Any game option means "this game, now" (--help says so).
             let game_flags = args.game.is_some()
                 || args.players.is_some()
@@ -297,11 +314,8 @@ mod native {
                 window_width: args.window.0,
                 window_height: args.window.1,
             };
-            if let Err(e) = options.new_game() {
-                eprintln!("arkes: {e}");
-                std::process::exit(2);
-            }
-            options
+            options.new_game().map_err(invalid)?;
+            Ok(options)
         }
     }
 }
@@ -351,5 +365,47 @@ impl GameOptions {
         }
         options.skip_title |= game_flags;
         options
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+
+    fn options(args: &[&str]) -> GameOptions {
+        GameOptions::from_arg_list(std::iter::once("arkes").chain(args.iter().copied())).unwrap()
+    }
+
+    #[test]
+    fn no_game_option_shows_the_title_screen() {
+        assert!(!options(&[]).skip_title);
+        assert!(!options(&["--lang", "fr", "--seed", "3"]).skip_title);
+    }
+
+    #[test]
+    fn any_game_option_starts_that_game_even_with_its_default_value() {
+        // `--players 2` is the default number of players, and still a choice.
+        for args in [
+            &["--players", "2"][..],
+            &["--side", "9"],
+            &["--game", "arkes"],
+            &["--game", "arcanor"],
+            &["--seats", "human,human"],
+            &["--names", "Ann,Bob"],
+            &["--new"],
+        ] {
+            assert!(options(args).skip_title, "{args:?}");
+        }
+        assert_eq!(options(&["--game", "arcanor"]).game, GameKind::Arcanor);
+    }
+
+    #[test]
+    fn a_game_the_options_do_not_allow_is_an_error() {
+        let error =
+            |args: &[&str]| GameOptions::from_arg_list(std::iter::once("arkes").chain(args.iter().copied()));
+        assert!(error(&["--players", "5"]).is_err(), "R1: 2 to 4 players");
+        assert!(error(&["--side", "8"]).is_err(), "R2: odd sides 5 to 11");
+        assert!(error(&["--game", "chess"]).is_err());
+        assert!(error(&["--position", "/nonexistent/position.txt"]).is_err());
     }
 }
