@@ -62,7 +62,7 @@ pub struct AppPlugin {
 impl Plugin for AppPlugin {
     fn build(&self, app: &mut App) {
         let window = Window {
-            title: "ARKES".into(),
+            title: "ARKES 3D".into(),
             resolution: (self.options.window_width, self.options.window_height).into(),
             canvas: Some("#bevy".into()),
             fit_canvas_to_parent: true,
