@@ -13,6 +13,7 @@ use arkes_engine::{Coord, Seat};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
+use super::geometry::BoardGeometry;
 use super::commands::{BoardReset, GameFlow, HistoryCommand, MatchCommand, MoveApplied, MoveCommand};
 use super::input_lock::InputLock;
 use super::match_state::Match;
@@ -128,6 +129,21 @@ pub fn picked_cell(
     None
 }
 
+/// The cell of the board's plane under a window position (logical pixels)
+/// seen through `camera`.
+fn board_cell_under(
+    position: Vec2,
+    camera: Entity,
+    cameras: &Query<(&Camera, &GlobalTransform)>,
+    geometry: &BoardGeometry,
+) -> Option<Coord> {
+    let (camera, transform) = cameras.get(camera).ok()?;
+    let ray = camera.viewport_to_world(transform, position).ok()?;
+    let distance = ray.intersect_plane(Vec3::ZERO, InfinitePlane3d::new(Vec3::Y))?;
+    geometry.cell_at(ray.get_point(distance))
+}
+
+#[allow(clippy::too_many_arguments)]
 fn on_click(
     mut click: On<Pointer<Click>>,
     parents: Query<&ChildOf>,
@@ -135,6 +151,9 @@ fn on_click(
     pieces: Query<&BoardPos>,
     background: Query<(), With<PickBackground>>,
     gesture: Res<PointerGesture>,
+    selection: Res<Selection>,
+    geometry: Option<Res<BoardGeometry>>,
+    cameras: Query<(&Camera, &GlobalTransform)>,
     mut picks: MessageWriter<CellPicked>,
 ) {
     let released_far =
@@ -142,9 +161,19 @@ fn on_click(
     if click.button != PointerButton::Primary || gesture.dragged || released_far {
         return;
     }
-    if let Some(coord) = picked_cell(click.entity, &parents, &cells, &pieces, &background) {
+    if let Some(mut coord) = picked_cell(click.entity, &parents, &cells, &pieces, &background) {
         // Handled here: the click must not reach the parents again.
         click.propagate(false);
+        // A selected piece is lifted and hides the cell behind it (an
+        // Arcanor top piece lifts most): where that cell is one of its
+        // destinations, the click goes there, as the board shows it.
+        let on_lifted = coord.is_some() && coord == selection.from && !cells.contains(click.entity);
+        if on_lifted && let Some(geometry) = &geometry {
+            let behind = board_cell_under(click.pointer_location.position, click.hit.camera, &cameras, geometry);
+            if let Some(to) = behind.filter(|to| selection.destinations.iter().any(|d| d.to == *to)) {
+                coord = Some(to);
+            }
+        }
         picks.write(CellPicked { coord });
     }
 }

@@ -334,3 +334,62 @@ fn saves_of_both_games_round_trip_and_an_old_arkes_save_loads() {
     let error = saves::decode_record(&broken).unwrap_err().to_string();
     assert!(error.contains("not a game record"), "{error}");
 }
+
+/// A camera as the game's, behind South and above the board, with the
+/// projection it would have in a 1280×720 window.
+fn south_camera(app: &mut App) -> Entity {
+    use bevy::camera::{ComputedCameraValues, RenderTargetInfo};
+    let transform = Transform::from_xyz(0.0, 7.5, 9.0).looking_at(Vec3::ZERO, Vec3::Y);
+    let mut camera = Camera::default();
+    camera.computed = ComputedCameraValues {
+        clip_from_view: Mat4::perspective_infinite_reverse_rh(0.8, 1280.0 / 720.0, 0.1),
+        target_info: Some(RenderTargetInfo { physical_size: UVec2::new(1280, 720), scale_factor: 1.0 }),
+        ..Default::default()
+    };
+    app.world_mut().spawn((camera, transform, GlobalTransform::from(transform))).id()
+}
+
+/// Where `cell`'s centre shows in the window of [`south_camera`].
+fn on_screen(app: &mut App, camera: Entity, cell: &str) -> Vec2 {
+    let centre = app.world().resource::<arkes::game::BoardGeometry>().cell_center(cell.parse().unwrap());
+    let world = app.world_mut();
+    let mut q = world.query::<(&Camera, &GlobalTransform)>();
+    let (camera, transform) = q.get(world, camera).unwrap();
+    camera.world_to_viewport(transform, centre).unwrap()
+}
+
+#[test]
+fn a05_a_click_on_the_lifted_top_piece_over_its_destination_moves_it_there() {
+    let mut app = arcanor_app(None);
+    let camera = south_camera(&mut app);
+    let mut cursor = app.world().resource::<Messages<MoveCommand>>().get_cursor();
+    pick(&mut app, Some("d1"));
+    pick(&mut app, Some("d1"));
+    assert!(!selection(&app).whole, "the 1 alone is lifted");
+    let lifted = entity_at(&mut app, "d1", 1).unwrap();
+    // Lifted high, the 1 hides the middle of d2 behind it: a click there
+    // lands on the piece, and goes to d2 as the board shows it.
+    let d2 = on_screen(&mut app, camera, "d2");
+    click_at(&mut app, lifted, camera, d2);
+    assert_eq!(
+        sent(&mut app, &mut cursor),
+        [MoveCommand { from: "d1".parse().unwrap(), to: "d2".parse().unwrap(), whole: false }]
+    );
+}
+
+#[test]
+fn a05_a_click_on_the_lifted_piece_over_its_own_cell_still_cycles() {
+    let mut app = arcanor_app(None);
+    let camera = south_camera(&mut app);
+    let mut cursor = app.world().resource::<Messages<MoveCommand>>().get_cursor();
+    pick(&mut app, Some("d1"));
+    let lifted = entity_at(&mut app, "d1", 1).unwrap();
+    let d1 = on_screen(&mut app, camera, "d1");
+    click_at(&mut app, lifted, camera, d1);
+    assert!(!selection(&app).whole, "whole duo, then the 1 alone");
+    // Over a cell that is no destination (e3, two ranks away): also a cycle.
+    let e3 = on_screen(&mut app, camera, "e3");
+    click_at(&mut app, lifted, camera, e3);
+    assert_eq!(selection(&app).from, None, "then nothing");
+    assert!(sent(&mut app, &mut cursor).is_empty());
+}

@@ -145,6 +145,23 @@ pub fn click(app: &mut App, entity: Entity) {
     app.update();
 }
 
+/// Triggers a primary-button click on `entity` seen through `camera` at
+/// `position` (window pixels), as picking would.
+pub fn click_at(app: &mut App, entity: Entity, camera: Entity, position: Vec2) {
+    app.world_mut().trigger(Pointer::new(
+        PointerId::Mouse,
+        Location { target: NormalizedRenderTarget::None { width: 1280, height: 720 }, position },
+        Click {
+            button: PointerButton::Primary,
+            hit: HitData::new(camera, 1.0, None, None),
+            duration: Duration::from_millis(80),
+            count: 1,
+        },
+        entity,
+    ));
+    app.update();
+}
+
 /// Sends a move command of a single piece and runs one update.
 pub fn command(app: &mut App, from: &str, to: &str) {
     app.world_mut().write_message(MoveCommand::step(from.parse().unwrap(), to.parse().unwrap()));
