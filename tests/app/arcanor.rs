@@ -340,10 +340,12 @@ fn saves_of_both_games_round_trip_and_an_old_arkes_save_loads() {
 fn south_camera(app: &mut App) -> Entity {
     use bevy::camera::{ComputedCameraValues, RenderTargetInfo};
     let transform = Transform::from_xyz(0.0, 7.5, 9.0).looking_at(Vec3::ZERO, Vec3::Y);
-    let mut camera = Camera::default();
-    camera.computed = ComputedCameraValues {
-        clip_from_view: Mat4::perspective_infinite_reverse_rh(0.8, 1280.0 / 720.0, 0.1),
-        target_info: Some(RenderTargetInfo { physical_size: UVec2::new(1280, 720), scale_factor: 1.0 }),
+    let camera = Camera {
+        computed: ComputedCameraValues {
+            clip_from_view: Mat4::perspective_infinite_reverse_rh(0.8, 1280.0 / 720.0, 0.1),
+            target_info: Some(RenderTargetInfo { physical_size: UVec2::new(1280, 720), scale_factor: 1.0 }),
+            ..Default::default()
+        },
         ..Default::default()
     };
     app.world_mut().spawn((camera, transform, GlobalTransform::from(transform))).id()
