@@ -10,11 +10,12 @@
 //! other. Keyboard and gamepad pick the same way (Enter or A again).
 
 use arkes_engine::{Coord, Seat};
-use bevy::picking::pointer::PointerButton;
+use bevy::picking::pointer::{PointerButton, PointerId};
+use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 
-use super::geometry::BoardGeometry;
 use super::commands::{BoardReset, GameFlow, HistoryCommand, MatchCommand, MoveApplied, MoveCommand};
+use super::geometry::BoardGeometry;
 use super::input_lock::InputLock;
 use super::match_state::Match;
 use super::pieces::{BoardPos, Cell};
@@ -83,12 +84,14 @@ pub struct CellPicked {
 
 /// Whether the pointer has been dragged since it was pressed (the camera
 /// orbits then); set by the camera, read when a click arrives.
-#[derive(Resource, Default, Clone, Copy, Debug)]
+#[derive(Resource, Default, Clone, Debug)]
 pub struct PointerGesture {
     /// The press has moved further than a click may.
     pub dragged: bool,
-    /// Where the last press happened, in window pixels.
-    pub press_at: Option<Vec2>,
+    /// Where each pointer's last press happened, in window pixels: a
+    /// replayed tap (see `game::tap`) may press and release between another
+    /// pointer's press and release.
+    pub press_at: HashMap<PointerId, Vec2>,
 }
 
 /// How far (in logical pixels) a press may be released from where it began
@@ -96,7 +99,7 @@ pub struct PointerGesture {
 pub const CLICK_SLOP: f32 = 12.0;
 
 fn on_press(press: On<Pointer<Press>>, mut gesture: ResMut<PointerGesture>) {
-    gesture.press_at = Some(press.pointer_location.position);
+    gesture.press_at.insert(press.pointer_id, press.pointer_location.position);
 }
 
 /// Marks the surfaces around the board: clicking them deselects.
@@ -156,8 +159,10 @@ fn on_click(
     cameras: Query<(&Camera, &GlobalTransform)>,
     mut picks: MessageWriter<CellPicked>,
 ) {
-    let released_far =
-        gesture.press_at.is_some_and(|p| p.distance(click.pointer_location.position) > CLICK_SLOP);
+    let released_far = gesture
+        .press_at
+        .get(&click.pointer_id)
+        .is_some_and(|p| p.distance(click.pointer_location.position) > CLICK_SLOP);
     if click.button != PointerButton::Primary || gesture.dragged || released_far {
         return;
     }
@@ -169,7 +174,8 @@ fn on_click(
         // destinations, the click goes there, as the board shows it.
         let on_lifted = coord.is_some() && coord == selection.from && !cells.contains(click.entity);
         if on_lifted && let Some(geometry) = &geometry {
-            let behind = board_cell_under(click.pointer_location.position, click.hit.camera, &cameras, geometry);
+            let behind =
+                board_cell_under(click.pointer_location.position, click.hit.camera, &cameras, geometry);
             if let Some(to) = behind.filter(|to| selection.destinations.iter().any(|d| d.to == *to)) {
                 coord = Some(to);
             }

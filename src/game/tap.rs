@@ -14,9 +14,11 @@
 //! what it hovered the frame before, so a press and release in one frame
 //! just after the mouse moved onto a piece (a quick click at a few frames a
 //! second) clicks nothing. A left press and release in the same frame that
-//! produced no click is replayed the same way, where the mouse is.
+//! produced no click becomes a click on what the mouse hovers, in that
+//! frame.
 
 use std::collections::VecDeque;
+use std::time::Duration;
 
 use bevy::asset::uuid::Uuid;
 use bevy::camera::RenderTarget;
@@ -25,6 +27,7 @@ use bevy::input::mouse::MouseButtonInput;
 use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::picking::PickingSystems;
 use bevy::picking::events::{Click, Pointer};
+use bevy::picking::hover::HoverMap;
 use bevy::picking::pointer::{
     Location, PointerAction, PointerButton, PointerId, PointerInput, PointerLocation,
 };
@@ -94,13 +97,16 @@ fn find_lost_taps(
 }
 
 /// Finds left clicks whose press and release came in the same frame and
-/// that `bevy_picking` turned into no click (it then releases over what the
-/// mouse hovered a frame earlier).
+/// that `bevy_picking` turned into no click (it presses what the mouse
+/// hovers this frame, but releases over what it hovered a frame earlier),
+/// and clicks what the mouse hovers now, in this same frame, so that a
+/// later click can never overtake it.
 fn find_lost_clicks(
+    mut commands: Commands,
     mut buttons: MessageReader<MouseButtonInput>,
     mut clicks: MessageReader<Pointer<Click>>,
     pointers: Query<(&PointerId, &PointerLocation)>,
-    mut replay: ResMut<TapReplay>,
+    hover: Option<Res<HoverMap>>,
 ) {
     let clicked =
         clicks.read().any(|c| c.pointer_id == PointerId::Mouse && c.button == PointerButton::Primary);
@@ -116,12 +122,15 @@ fn find_lost_clicks(
         return;
     }
     let mouse = pointers.iter().find(|(id, _)| **id == PointerId::Mouse);
-    if let Some(location) = mouse.and_then(|(_, l)| l.location()) {
-        replay.queue.push_back(location.clone());
+    let (Some(location), Some(hover)) = (mouse.and_then(|(_, l)| l.location()), hover) else { return };
+    for (entity, hit) in hover.get(&PointerId::Mouse).into_iter().flatten() {
+        let click =
+            Click { button: PointerButton::Primary, hit: hit.clone(), duration: Duration::ZERO, count: 1 };
+        commands.trigger(Pointer::new(PointerId::Mouse, location.clone(), click, *entity));
     }
 }
 
-/// Replays the oldest lost tap or click over four frames: the pointer appears there
+/// Replays the oldest lost tap over four frames: the pointer appears there
 /// (so the picking backends see what is under it), presses, releases, and
 /// goes away (so nothing stays hovered).
 fn replay_taps(
@@ -204,11 +213,15 @@ mod tests {
         assert!(pointers.iter(app.world()).all(|p| *p != TAP_POINTER), "the tap pointer goes away");
     }
 
-    /// The mouse pointer at `at`, as `bevy_picking` keeps it.
-    fn mouse_at(app: &mut App, at: Vec2) {
+    /// The mouse pointer at `at`, as `bevy_picking` keeps it, hovering `entity`.
+    fn mouse_over(app: &mut App, at: Vec2, entity: Entity) {
         let window = app.world().resource::<WindowEntity>().0;
         let target = RenderTarget::Window(WindowRef::Entity(window)).normalize(Some(window)).unwrap();
         app.world_mut().spawn((PointerId::Mouse, PointerLocation::new(Location { target, position: at })));
+        let hit = bevy::picking::backend::HitData::new(Entity::PLACEHOLDER, 1.0, None, None);
+        let mut hover = HoverMap::default();
+        hover.insert(PointerId::Mouse, [(entity, hit)].into_iter().collect());
+        app.insert_resource(hover);
     }
 
     fn mouse_button(app: &mut App, state: ButtonState) {
@@ -216,28 +229,45 @@ mod tests {
         app.world_mut().write_message(MouseButtonInput { button: MouseButton::Left, state, window });
     }
 
-    #[test]
-    fn a_mouse_click_within_one_frame_that_clicked_nothing_is_replayed() {
-        let mut app = app();
-        let at = Vec2::new(300.0, 200.0);
-        mouse_at(&mut app, at);
-        mouse_button(&mut app, ButtonState::Pressed);
-        mouse_button(&mut app, ButtonState::Released);
-        let inputs = replayed(&mut app, 5);
-        let actions: Vec<&str> = inputs.iter().map(|(a, _)| a.as_str()).collect();
-        assert_eq!(actions, ["Move { delta: Vec2(0.0, 0.0) }", "Press(Primary)", "Release(Primary)"]);
-        assert!(inputs.iter().all(|(_, p)| *p == at), "replayed where the mouse is");
+    #[derive(Resource, Default)]
+    struct Clicked(Vec<(Entity, Vec2)>);
+
+    /// An entity that records the clicks it receives.
+    fn clickable(app: &mut App) -> Entity {
+        app.init_resource::<Clicked>();
+        app.world_mut()
+            .spawn_empty()
+            .observe(|click: On<Pointer<Click>>, mut clicked: ResMut<Clicked>| {
+                clicked.0.push((click.entity, click.pointer_location.position));
+            })
+            .id()
     }
 
     #[test]
-    fn a_mouse_click_that_clicked_or_spans_frames_is_not_replayed() {
+    fn a_mouse_click_within_one_frame_that_clicked_nothing_clicks_what_the_mouse_hovers() {
         let mut app = app();
-        mouse_at(&mut app, Vec2::new(10.0, 20.0));
+        let piece = clickable(&mut app);
+        let at = Vec2::new(300.0, 200.0);
+        mouse_over(&mut app, at, piece);
+        mouse_button(&mut app, ButtonState::Pressed);
+        mouse_button(&mut app, ButtonState::Released);
+        app.update();
+        assert_eq!(app.world().resource::<Clicked>().0, [(piece, at)], "clicked in the same frame");
+        app.update();
+        assert_eq!(app.world().resource::<Clicked>().0.len(), 1, "once");
+    }
+
+    #[test]
+    fn a_mouse_click_that_clicked_or_spans_frames_is_not_clicked_again() {
+        let mut app = app();
+        let piece = clickable(&mut app);
+        mouse_over(&mut app, Vec2::new(10.0, 20.0), piece);
         // Over two frames: bevy_picking handles it.
         mouse_button(&mut app, ButtonState::Pressed);
         app.update();
         mouse_button(&mut app, ButtonState::Released);
-        assert!(replayed(&mut app, 4).is_empty());
+        app.update();
+        assert!(app.world().resource::<Clicked>().0.is_empty());
         // In one frame, but the click reached something.
         mouse_button(&mut app, ButtonState::Pressed);
         mouse_button(&mut app, ButtonState::Released);
@@ -251,7 +281,8 @@ mod tests {
             Click { button: PointerButton::Primary, hit, duration: std::time::Duration::ZERO, count: 1 },
             Entity::PLACEHOLDER,
         ));
-        assert!(replayed(&mut app, 4).is_empty(), "a click that arrived is not played twice");
+        app.update();
+        assert!(app.world().resource::<Clicked>().0.is_empty(), "a click that arrived is not played twice");
     }
 
     #[test]

@@ -5,6 +5,7 @@ use crate::common::*;
 use arkes::GameOptions;
 use arkes::game::{Leaving, Selection};
 use arkes_engine::Seat;
+use bevy::picking::pointer::PointerId;
 use bevy::prelude::*;
 
 #[test]
@@ -268,4 +269,43 @@ fn the_computer_searches_on_a_background_task() {
         }
     }
     assert!(arkes(&app).plies().len() >= 4, "{} plies", arkes(&app).plies().len());
+}
+
+/// Triggers a press or click of `pointer` on `entity` at `position`, as
+/// picking would.
+fn pointer_event(app: &mut App, pointer: PointerId, entity: Entity, position: Vec2, click: bool) {
+    use bevy::camera::NormalizedRenderTarget;
+    use bevy::picking::backend::HitData;
+    use bevy::picking::events::{Click, Pointer, Press};
+    use bevy::picking::pointer::{Location, PointerButton};
+    let location = Location { target: NormalizedRenderTarget::None { width: 1280, height: 720 }, position };
+    let hit = HitData::new(Entity::PLACEHOLDER, 1.0, None, None);
+    let button = PointerButton::Primary;
+    if click {
+        let event = Click { button, hit, duration: std::time::Duration::from_millis(80), count: 1 };
+        app.world_mut().trigger(Pointer::new(pointer, location, event, entity));
+    } else {
+        app.world_mut().trigger(Pointer::new(pointer, location, Press { button, hit, count: 1 }, entity));
+    }
+    app.update();
+}
+
+#[test]
+fn a_click_counts_against_its_own_pointers_press_not_another_pointers() {
+    // A replayed quick click (its own pointer) presses and releases on b1
+    // while the mouse has already pressed again elsewhere (found under Xvfb
+    // at 4 frames a second: the replayed click was taken for a drag).
+    let mut app = app(GameOptions::default());
+    let piece = entity_at(&mut app, "b1", 0).unwrap();
+    let replay = PointerId::Touch(9);
+    pointer_event(&mut app, replay, piece, Vec2::new(400.0, 500.0), false);
+    pointer_event(&mut app, PointerId::Mouse, piece, Vec2::new(900.0, 100.0), false);
+    pointer_event(&mut app, replay, piece, Vec2::new(401.0, 500.0), true);
+    assert_eq!(app.world().resource::<Selection>().from, Some("b1".parse().unwrap()));
+    // A click released far from its own press is still no click.
+    let mut app = self::app(GameOptions::default());
+    let piece = entity_at(&mut app, "b1", 0).unwrap();
+    pointer_event(&mut app, PointerId::Mouse, piece, Vec2::new(400.0, 500.0), false);
+    pointer_event(&mut app, PointerId::Mouse, piece, Vec2::new(460.0, 500.0), true);
+    assert_eq!(app.world().resource::<Selection>().from, None);
 }
