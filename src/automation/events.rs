@@ -82,8 +82,10 @@ fn cell_positions(camera: &Camera, camera_transform: &GlobalTransform, g: &Board
     json!(cells)
 }
 
-/// Every piece's top centre in window coordinates (logical pixels), with
-/// what it is.
+/// Every piece's grip point in window coordinates (logical pixels), with
+/// what it is: the centre of a token's top face, the upper part of a
+/// marble, or the upper body of an Arcanor piece (70 % of its height: its
+/// rounded apex projects onto the silhouette's edge, where a click may miss).
 fn piece_positions(
     camera: &Camera,
     camera_transform: &GlobalTransform,
@@ -95,7 +97,7 @@ fn piece_positions(
             let height = match piece.id {
                 PieceId::Marble(_) => BoardGeometry::MARBLE_RADIUS * 1.8,
                 PieceId::Token(_) => BoardGeometry::TOKEN_HEIGHT,
-                PieceId::Doll(_, v) => crate::view::pieces::doll_height(v),
+                PieceId::Doll(_, v) => crate::view::pieces::doll_height(v) * 0.7,
             };
             let top = transform.translation() + Vec3::Y * height;
             let p = camera.world_to_viewport(camera_transform, top).ok()?;
