@@ -34,6 +34,8 @@ pub struct Locale {
     languages: Vec<Language>,
     current: usize,
     fallback: usize,
+    /// The keys asked for that no language has, for the tests.
+    missed: std::sync::Mutex<Vec<String>>,
 }
 
 impl Default for Locale {
@@ -72,7 +74,7 @@ impl Locale {
             })
             .collect();
         let fallback = languages.iter().position(|l| l.code == FALLBACK).unwrap_or(0);
-        Locale { languages, current: fallback, fallback }
+        Locale { languages, current: fallback, fallback, missed: std::sync::Mutex::default() }
     }
 
     /// The codes and native names of the languages, in file order.
@@ -138,8 +140,20 @@ impl Locale {
             .or_else(|| self.message(&self.languages[self.fallback], key, args))
             .unwrap_or_else(|| {
                 warn!("no translation for `{key}`");
+                if let Ok(mut missed) = self.missed.lock()
+                    && !missed.iter().any(|k| k == key)
+                {
+                    missed.push(key.to_owned());
+                }
                 key.to_owned()
             })
+    }
+
+    /// The keys asked for so far that no language has (each once), in the
+    /// order they were first asked for; the tests fail on any.
+    #[must_use]
+    pub fn missed(&self) -> Vec<String> {
+        self.missed.lock().map(|m| m.clone()).unwrap_or_default()
     }
 
     /// The keys of `code`'s file that the fallback language lacks, and those
@@ -303,6 +317,103 @@ mod tests {
             assert!(!name.is_empty(), "{code} has no language-name");
             assert_eq!(locale.missing_keys(code), Vec::<String>::new(), "{code}");
         }
+    }
+
+    /// The Rust sources of this crate, as (path, text).
+    fn sources() -> Vec<(std::path::PathBuf, String)> {
+        fn walk(dir: &std::path::Path, out: &mut Vec<(std::path::PathBuf, String)>) {
+            for entry in std::fs::read_dir(dir).expect("the sources are readable").flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    walk(&path, out);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let text = std::fs::read_to_string(&path).expect("a source file");
+                    out.push((path, text));
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut out);
+        out
+    }
+
+    /// The string literals of `text` (no raw strings; enough for keys).
+    fn literals(text: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        let mut rest = text;
+        while let Some(start) = rest.find('"') {
+            let body = &rest[start + 1..];
+            let mut end = None;
+            let mut escaped = false;
+            for (i, c) in body.char_indices() {
+                match c {
+                    '\\' if !escaped => escaped = true,
+                    '"' if !escaped => {
+                        end = Some(i);
+                        break;
+                    }
+                    _ => escaped = false,
+                }
+            }
+            let Some(end) = end else { break };
+            out.push(&body[..end]);
+            rest = &body[end + 1..];
+        }
+        out
+    }
+
+    fn file_keys() -> Vec<String> {
+        let source = table::TRANSLATIONS.iter().find(|(c, _)| *c == FALLBACK).map(|(_, s)| *s).unwrap();
+        source
+            .lines()
+            .filter_map(|l| l.split_once(" =").map(|(k, _)| k))
+            .filter(|k| !k.is_empty() && !k.starts_with(['#', ' ']) && !k.contains(' '))
+            .map(str::to_owned)
+            .collect()
+    }
+
+    #[test]
+    fn every_key_the_code_asks_for_is_translated() {
+        let keys = file_keys();
+        let mut unknown = Vec::new();
+        for (path, text) in sources() {
+            for call in ["Tr::new(\"", ".t(\"", "t_args(\""] {
+                for (at, _) in text.match_indices(call) {
+                    let key = text[at + call.len()..].split('"').next().unwrap_or_default();
+                    if !keys.iter().any(|k| k == key) && key != "no-such-key" {
+                        unknown.push(format!("{}: {key}", path.display()));
+                    }
+                }
+            }
+        }
+        assert!(unknown.is_empty(), "keys with no translation:\n{}", unknown.join("\n"));
+    }
+
+    #[test]
+    fn every_translated_key_is_used_by_the_code() {
+        let mut used: Vec<String> = Vec::new();
+        for (_, text) in sources() {
+            used.extend(literals(&text).into_iter().map(str::to_owned));
+        }
+        // Keys built from a literal and a suffix: rules pages
+        // (`format!("{key}-title")`) and game descriptions.
+        let composed = |k: &str| {
+            ["-title", "-text", "-description"]
+                .iter()
+                .any(|suffix| k.strip_suffix(suffix).is_some_and(|stem| used.iter().any(|u| u == stem)))
+        };
+        let unused: Vec<String> =
+            file_keys().into_iter().filter(|k| !used.contains(k) && !composed(k)).collect();
+        assert!(unused.is_empty(), "keys no code uses: {unused:?}");
+    }
+
+    #[test]
+    fn a_missing_key_is_recorded_once() {
+        let locale = Locale::new();
+        assert_eq!(locale.missed(), Vec::<String>::new());
+        let _ = locale.t("no-such-key");
+        let _ = locale.t("no-such-key");
+        assert_eq!(locale.missed(), vec!["no-such-key".to_owned()]);
     }
 
     #[test]

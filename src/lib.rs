@@ -14,6 +14,7 @@ pub mod automation;
 pub mod game;
 pub mod games;
 pub mod i18n;
+pub mod layout_check;
 pub mod options;
 pub mod saves;
 pub mod screens;

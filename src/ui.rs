@@ -14,11 +14,44 @@ use crate::AppSystems;
 use crate::i18n::Tr;
 use crate::theme;
 
-pub(crate) fn plugin(app: &mut App) {
+/// The widgets' fonts, styles and the [`UiScale`] that follows the window
+/// (the headless layout tests add it without the rest of the app).
+pub fn plugin(app: &mut App) {
     // Bevy's default plugins bring the widgets' input handling
     // (`UiWidgetsPlugins`, `TabNavigationPlugin`) with their features.
-    app.add_systems(PreStartup, load_fonts)
-        .add_systems(Update, (style_buttons, embolden).in_set(AppSystems::View));
+    app.add_systems(PreStartup, load_fonts).add_systems(
+        Update,
+        (fit_to_window, style_buttons, embolden, align_form_labels).in_set(AppSystems::View),
+    );
+}
+
+/// The logical window size (in pixels) the UI is drawn for at scale 1.
+pub const DESIGN_SIZE: Vec2 = Vec2::new(1000.0, 700.0);
+
+/// The [`UiScale`] for a window of `size` logical pixels: 1 from
+/// [`DESIGN_SIZE`] up, smaller in proportion below it (the narrower way
+/// decides), never below 0.5 (a 360×640 phone gets a 720×1280 UI).
+#[must_use]
+pub fn ui_scale_for(size: Vec2) -> f32 {
+    let fit = (size / DESIGN_SIZE).min_element();
+    if fit.is_finite() { fit.clamp(0.5, 1.0) } else { 1.0 }
+}
+
+/// Scales the UI to the primary window's logical size (device pixel ratios
+/// are already in the logical size).
+fn fit_to_window(windows: Query<&Window, With<bevy::window::PrimaryWindow>>, mut scale: ResMut<UiScale>) {
+    let Ok(window) = windows.single() else { return };
+    let wanted = ui_scale_for(window.size());
+    if (scale.0 - wanted).abs() > 1e-3 {
+        scale.0 = wanted;
+    }
+}
+
+/// Whether the primary window is taller than wide (phones held upright):
+/// the HUD then sits above and below the board.
+#[must_use]
+pub fn is_portrait(window: &Window) -> bool {
+    window.height() > window.width()
 }
 
 /// The UI fonts (DejaVu Sans, subset; see `tools/make-fonts.sh`), built into
@@ -109,11 +142,122 @@ pub fn panel(gap: f32) -> impl Bundle {
             row_gap: px(gap),
             padding: UiRect::all(px(24)),
             border_radius: BorderRadius::all(px(14)),
-            max_height: percent(96),
             ..default()
         },
         BackgroundColor(PANEL),
     )
+}
+
+/// The widest a form's label column grows (logical pixels at scale 1):
+/// longer labels wrap.
+pub const LABEL_COLUMN_MAX: f32 = 330.0;
+
+/// A form: rows of a label and its controls ([`form_row`]), the labels in
+/// one column as wide as the longest label in the current language, up to
+/// [`LABEL_COLUMN_MAX`], beyond which labels wrap; the controls take the
+/// rest and wrap onto more lines rather than shrink.
+///
+/// (Not a CSS grid: Bevy 0.19's grid lets a column of text grow past any
+/// limit on its track or items, so the column is aligned by
+/// `align_form_labels` from the labels' laid-out widths.)
+pub fn form(row_gap: f32) -> impl Bundle {
+    (
+        Form,
+        Node { flex_direction: FlexDirection::Column, row_gap: px(row_gap), min_width: px(0), ..default() },
+    )
+}
+
+/// Marks a [`form`].
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct Form;
+
+/// Marks the label cell of a [`form_row`].
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct FormLabel;
+
+/// A row of a [`form`]: put a [`form_label`] and then [`controls`] in it.
+pub fn form_row() -> Node {
+    Node {
+        flex_direction: FlexDirection::Row,
+        align_items: AlignItems::Center,
+        column_gap: px(18),
+        min_height: px(0),
+        ..default()
+    }
+}
+
+/// The label cell of a [`form_row`]: its text is broken into lines of at
+/// most [`LABEL_CHARS`] characters, which keeps it within
+/// [`LABEL_COLUMN_MAX`]. (Broken by [`Tr::wrapped`] rather than by Bevy:
+/// Bevy 0.19 sizes the panel around wrapped text from a measure at another
+/// width, which leaves the panel too short when labels wrap.)
+pub fn form_label(tr: Tr) -> impl Bundle {
+    (form_label_cell(), children![(text(tr.wrapped(LABEL_CHARS), 20.0, TEXT), TextLayout::no_wrap())])
+}
+
+/// The longest line of a form label, in characters: DejaVu Sans at 20 px
+/// averages about 11 px a character, so 28 fit in [`LABEL_COLUMN_MAX`].
+pub const LABEL_CHARS: usize = 28;
+
+/// An empty label cell of a [`form_row`], for a label text of one's own.
+pub fn form_label_cell() -> impl Bundle {
+    (FormLabel, Node { max_width: px(LABEL_COLUMN_MAX), flex_shrink: 0.0, ..default() })
+}
+
+/// The controls of a [`form_row`]: a row of buttons that wraps onto more
+/// lines when the window is narrow.
+pub fn controls(gap: f32) -> Node {
+    Node {
+        flex_direction: FlexDirection::Row,
+        flex_wrap: FlexWrap::Wrap,
+        align_items: AlignItems::Center,
+        column_gap: px(gap),
+        row_gap: px(gap),
+        // Take the rest of the row: a row measured to the pixel would
+        // otherwise wrap its last button on rounding.
+        flex_grow: 1.0,
+        flex_shrink: 1.0,
+        min_width: px(0),
+        ..default()
+    }
+}
+
+/// Gives every label cell of a form the width of the widest one (so the
+/// controls line up), after each layout; starts again from the labels' own
+/// widths when the language changes.
+fn align_form_labels(
+    locale: Res<crate::i18n::Locale>,
+    forms: Query<&Children, With<Form>>,
+    rows: Query<&Children>,
+    mut labels: Query<(&mut Node, &ComputedNode), With<FormLabel>>,
+) {
+    for form in &forms {
+        let cells: Vec<Entity> = form
+            .iter()
+            .filter_map(|row| rows.get(row).ok().and_then(|c| c.iter().find(|e| labels.contains(*e))))
+            .collect();
+        if locale.is_changed() {
+            for &cell in &cells {
+                if let Ok((mut node, _)) = labels.get_mut(cell) {
+                    node.min_width = Val::Auto;
+                }
+            }
+            continue;
+        }
+        let widest = cells
+            .iter()
+            .filter_map(|&c| labels.get(c).ok())
+            .map(|(_, computed)| (computed.size().x * computed.inverse_scale_factor()).ceil())
+            .fold(0.0, f32::max);
+        for &cell in &cells {
+            if let Ok((mut node, _)) = labels.get_mut(cell)
+                && node.min_width != px(widest)
+                && widest > 0.0
+            {
+                node.min_width = px(widest);
+            }
+        }
+    }
 }
 
 /// A horizontal row.
@@ -157,6 +301,18 @@ pub fn sized_button<B: Bundle, M: Send + Sync + 'static>(
     size: f32,
     action: impl IntoObserverSystem<Activate, B, M> + Sync + 'static,
 ) -> impl Bundle {
+    padded_button(id, label, size, 0.4, action)
+}
+
+/// A button with a given font size and vertical padding (in ems: 0.4 for
+/// the screens' buttons, less for the rows of choices in forms).
+pub fn padded_button<B: Bundle, M: Send + Sync + 'static>(
+    id: &str,
+    label: Tr,
+    size: f32,
+    vertical_padding: f32,
+    action: impl IntoObserverSystem<Activate, B, M> + Sync + 'static,
+) -> impl Bundle {
     (
         Name::new(format!("button {id}")),
         ButtonId(id.to_owned()),
@@ -164,17 +320,19 @@ pub fn sized_button<B: Bundle, M: Send + Sync + 'static>(
         Hovered::default(),
         TabIndex(0),
         Node {
-            padding: UiRect::axes(px(size * 0.9), px(size * 0.4)),
+            padding: UiRect::axes(px(size * 0.9), px(size * vertical_padding)),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
             border: UiRect::all(px(2)),
             border_radius: BorderRadius::all(px(8)),
+            // Never narrower than the label.
+            flex_shrink: 0.0,
             ..default()
         },
         BackgroundColor(BUTTON),
         BorderColor::all(Color::NONE),
         observe(action),
-        children![(text(label, size, TEXT), Pickable::IGNORE)],
+        children![(text(label, size, TEXT), TextLayout::no_wrap(), Pickable::IGNORE)],
     )
 }
 

@@ -51,7 +51,6 @@ menu-settings = Settings
 menu-quit = Quit
 
 ## New game
-new-game-title = New game
 new-game-players = Players
 new-game-board = Board
 board-size = { $n } × { $n }

@@ -51,7 +51,6 @@ menu-settings = Réglages
 menu-quit = Quitter
 
 ## Nouvelle partie
-new-game-title = Nouvelle partie
 new-game-players = Joueurs
 new-game-board = Plateau
 board-size = { $n } × { $n }

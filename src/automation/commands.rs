@@ -1,11 +1,11 @@
 //! The commands automation reads from stdin (natively): `screenshot PATH`,
-//! `state`, `quit`, `goto SCREEN`, `overlay NAME`, `dump-ui`, `lang CODE`,
+//! `state`, `quit`, `goto SCREEN`, `overlay NAME`, `layout` (every UI node's rectangle, then a
+//! `layout` event with the problems found), `lang CODE`,
 //! `new GAME` (a fresh match of `arkes` or `arcanor` with the other options
 //! as given on the command line).
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
-use bevy::ui::UiGlobalTransform;
 use serde_json::json;
 
 use super::emit;
@@ -61,7 +61,6 @@ pub(super) fn run_commands(
     mut locale: ResMut<Locale>,
     options: Res<GameOptions>,
     mut matches: MessageWriter<MatchCommand>,
-    nodes: Query<(Entity, &ComputedNode, &UiGlobalTransform, Option<&Text>)>,
 ) {
     let Some(lines) = lines else { return };
     let Ok(receiver) = lines.0.lock() else { return };
@@ -95,13 +94,24 @@ pub(super) fn run_commands(
                 "none" => next_overlay.set(Overlay::None),
                 _ => emit(&json!({"event": "error", "message": format!("no overlay `{name}`")})),
             },
-            (Some("dump-ui"), None) => {
-                for (entity, node, transform, text) in &nodes {
-                    let size = node.size() * node.inverse_scale_factor();
-                    let centre = transform.translation * node.inverse_scale_factor();
-                    emit(&json!({"event": "node", "entity": entity.to_bits(), "size": [size.x, size.y],
-                        "centre": [centre.x, centre.y], "text": text.map(|t| t.0.chars().take(30).collect::<String>())}));
-                }
+            (Some("layout" | "dump-ui"), None) => {
+                // Every UI node's rectangle (window pixels), then the
+                // problems `layout_check` finds (cut, overlapping or
+                // outside the window), as the headless layout test does.
+                commands.queue(|world: &mut World| {
+                    let nodes = crate::layout_check::node_rects(world);
+                    let window = world
+                        .query_filtered::<&Window, With<bevy::window::PrimaryWindow>>()
+                        .iter(world)
+                        .next()
+                        .map(Window::size)
+                        .unwrap_or_default();
+                    for node in &nodes {
+                        emit(&node.json());
+                    }
+                    let problems = crate::layout_check::layout_problems(&nodes, window);
+                    emit(&json!({"event": "layout", "nodes": nodes.len(), "problems": problems}));
+                });
             }
             (Some("new"), Some(name)) => {
                 let fresh = GameKind::from_id(name)

@@ -2,7 +2,8 @@
 //! object per line on stdout (the console on the web): `ready` with the
 //! window size and every cell's centre on screen, `view` when the camera
 //! comes to rest elsewhere, each `move`, each `outcome`, the position text
-//! after each move, `screen` with the buttons of each screen; commands read
+//! after each move, `screen` with the buttons of each screen,
+//! `missing-translation` for a key no language has; commands read
 //! from stdin (natively). Also `--screenshot PATH --exit-after-frames N`.
 //! Nothing of this is shown to a normal player.
 
@@ -28,6 +29,7 @@ pub(crate) fn plugin(app: &mut App) {
                     events::report_screen,
                     events::report_picks,
                     events::report_moves,
+                    events::report_missing_translations,
                 )
                     .run_if(automation_on),
                 frames::record_frame_time,

@@ -128,5 +128,5 @@ fn mark_selected(
 
 /// A button that sets `choice`.
 pub fn choice_button(id: &str, label: crate::i18n::Tr, choice: Choice) -> impl Bundle {
-    (crate::ui::sized_button(id, label, 18.0, |_: On<Activate>| {}), choice)
+    (crate::ui::padded_button(id, label, 18.0, 0.25, |_: On<Activate>| {}), choice)
 }

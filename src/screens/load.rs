@@ -11,7 +11,7 @@ use crate::i18n::Tr;
 use crate::saves::{self, AUTOSAVE, RECORDS, SAVES};
 use crate::storage::Store;
 use crate::theme;
-use crate::ui::{TEXT, TEXT_DIM, button, panel, row, screen_root, sized_button, text};
+use crate::ui::{TEXT, TEXT_DIM, button, panel, screen_root, sized_button, text};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Load), spawn_load)
@@ -36,7 +36,20 @@ fn spawn_load(mut commands: Commands, store: Option<Res<Store>>, notice: Res<Not
         .spawn((
             ChildOf(form),
             List,
-            Node { flex_direction: FlexDirection::Column, row_gap: px(6), ..default() },
+            // Name, game, Load, Delete: each column as wide as its widest cell.
+            Node {
+                display: Display::Grid,
+                grid_template_columns: vec![
+                    GridTrack::fit_content_px(360.0),
+                    GridTrack::auto(),
+                    GridTrack::auto(),
+                    GridTrack::auto(),
+                ],
+                column_gap: px(10),
+                row_gap: px(6),
+                align_items: AlignItems::Center,
+                ..default()
+            },
         ))
         .id();
     fill_list(&mut commands, list, store.as_deref());
@@ -79,16 +92,16 @@ fn fill_list(commands: &mut Commands, list: Entity, store: Option<&Store>) {
         commands.spawn((ChildOf(list), text(Tr::new("load-empty"), 18.0, TEXT_DIM)));
     }
     for name in names {
-        let line = commands.spawn((ChildOf(list), row(10.0), SaveFileName(name.clone()))).id();
+        let line = list;
         let label = if name == AUTOSAVE {
             Tr::new("autosave")
         } else {
             Tr::new("verbatim").with("text", saves::display_name(&name))
         };
-        commands.spawn((ChildOf(line), text(label, 18.0, TEXT), Node { width: px(300), ..default() }));
+        commands.spawn((ChildOf(line), text(label, 18.0, TEXT), Node { min_width: px(0), ..default() }));
         let game =
             saves::game_of(store, &name).map_or_else(|| Tr::new("game-unknown"), |k| Tr::new(k.name_key()));
-        commands.spawn((ChildOf(line), text(game, 16.0, TEXT_DIM), Node { width: px(110), ..default() }));
+        commands.spawn((ChildOf(line), text(game, 16.0, TEXT_DIM), TextLayout::no_wrap()));
         commands.spawn((
             ChildOf(line),
             SaveFileName(name.clone()),
@@ -100,6 +113,9 @@ fn fill_list(commands: &mut Commands, list: Entity, store: Option<&Store>) {
                 SaveFileName(name.clone()),
                 sized_button(&format!("delete {name}"), Tr::new("delete"), 16.0, delete_file),
             ));
+        } else {
+            // The autosave cannot be deleted: an empty cell keeps the grid.
+            commands.spawn((ChildOf(line), Node::default()));
         }
     }
 }

@@ -20,7 +20,7 @@ use crate::i18n::{Tr, seat_id};
 use crate::options::PlayerKind;
 use crate::settings::{ClockChoice, Settings};
 use crate::theme::{self, SeatColours};
-use crate::ui::{TEXT, TEXT_DIM, button, label, panel, row, screen_root, text};
+use crate::ui::{self, TEXT, TEXT_DIM, button, label, panel, row, screen_root, text};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Step>()
@@ -117,7 +117,6 @@ fn spawn_game_choice(commands: &mut Commands, root: Entity, colours: SeatColours
     commands.entity(cards).insert(Node {
         flex_direction: FlexDirection::Row,
         column_gap: px(18),
-        flex_wrap: FlexWrap::Wrap,
         justify_content: JustifyContent::Center,
         ..default()
     });
@@ -228,14 +227,6 @@ fn spawn_choices(commands: &mut Commands, root: Entity, settings: &Settings) {
     let choices = &settings.new_game;
     let kind = choices.game;
     let form = commands.spawn((panel(10.0), ChildOf(root))).id();
-    commands.entity(form).insert(Node {
-        flex_direction: FlexDirection::Column,
-        row_gap: px(10),
-        padding: UiRect::all(px(24)),
-        border_radius: BorderRadius::all(px(14)),
-        min_width: px(720),
-        ..default()
-    });
     let heading = commands.spawn((ChildOf(form), row(16.0))).id();
     commands.spawn((ChildOf(heading), text(Tr::new(kind.name_key()), 34.0, theme::GOLD)));
     commands.spawn((
@@ -244,15 +235,11 @@ fn spawn_choices(commands: &mut Commands, root: Entity, settings: &Settings) {
             *step = Step::Game;
         }),
     ));
-    let label_width = 250.0;
+    let grid = commands.spawn((ChildOf(form), ui::form(6.0))).id();
     let line = |commands: &mut Commands, key: &str| -> Entity {
-        let l = commands.spawn((ChildOf(form), row(8.0))).id();
-        commands.spawn((
-            ChildOf(l),
-            label(Tr::new(key)),
-            Node { width: px(label_width), flex_shrink: 0.0, ..default() },
-        ));
-        l
+        let line = commands.spawn((ChildOf(grid), ui::form_row())).id();
+        commands.spawn((ChildOf(line), ui::form_label(Tr::new(key))));
+        commands.spawn((ChildOf(line), ui::controls(8.0))).id()
     };
 
     if kind == GameKind::Arkes {
@@ -266,13 +253,20 @@ fn spawn_choices(commands: &mut Commands, root: Entity, settings: &Settings) {
     }
 
     for i in 0..4 {
-        let seat_row = commands.spawn((ChildOf(form), row(8.0), SeatRow(i))).id();
+        // The label's text is set by `show_choices` for the seat in play.
+        let seat = seats_for(kind, 4).get(i).copied().unwrap_or(arkes_engine::Seat::South);
+        let line = commands.spawn((ChildOf(grid), ui::form_row(), SeatRow(i))).id();
+        let cell = commands.spawn((ChildOf(line), ui::form_label_cell())).id();
         commands.spawn((
-            ChildOf(seat_row),
+            ChildOf(cell),
             SeatLabel(i),
-            text(Tr::new("seat-with-mark").with("mark", "").with("seat", "south"), 20.0, TEXT),
-            Node { width: px(label_width), flex_shrink: 0.0, ..default() },
+            text(
+                Tr::new("seat-with-mark").with("mark", "").with("seat", crate::i18n::seat_id(seat)),
+                20.0,
+                TEXT,
+            ),
         ));
+        let seat_row = commands.spawn((ChildOf(line), ui::controls(8.0))).id();
         let name = choices.seats.get(i).map(|s| s.name.clone()).unwrap_or_default();
         commands.spawn((
             ChildOf(seat_row),
@@ -284,7 +278,7 @@ fn spawn_choices(commands: &mut Commands, root: Entity, settings: &Settings) {
             TextLayout::no_wrap(),
             bevy::input_focus::tab_navigation::TabIndex(0),
             Node {
-                width: px(220),
+                width: px(180),
                 padding: UiRect::axes(px(8), px(4)),
                 border: UiRect::all(px(1)),
                 border_radius: BorderRadius::all(px(6)),
@@ -325,7 +319,7 @@ fn spawn_choices(commands: &mut Commands, root: Entity, settings: &Settings) {
         ChildOf(rounds),
         RoundsText,
         label(Tr::new("count").with("n", choices.rounds)),
-        Node { width: px(60), justify_content: JustifyContent::Center, ..default() },
+        Node { min_width: px(60), justify_content: JustifyContent::Center, ..default() },
     ));
     commands.spawn((ChildOf(rounds), choice_button("rounds-up", Tr::new("plus"), Choice::RoundsBy(10))));
 

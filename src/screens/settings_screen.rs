@@ -10,7 +10,7 @@ use crate::AppSystems;
 use crate::i18n::{Locale, Tr};
 use crate::settings::{AnimationSpeed, Palette, Settings};
 use crate::theme;
-use crate::ui::{button, label, panel, row, screen_root, text};
+use crate::ui::{self, button, label, panel, screen_root, text};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Settings), spawn_settings)
@@ -25,14 +25,11 @@ fn spawn_settings(mut commands: Commands, locale: Res<Locale>, settings: Res<Set
     let form = commands.spawn((ChildOf(root), panel(10.0))).id();
     commands.spawn((ChildOf(form), text(Tr::new("settings-title"), 34.0, theme::GOLD)));
 
+    let grid = commands.spawn((ChildOf(form), ui::form(6.0))).id();
     let add_row = |commands: &mut Commands, key: &str| -> Entity {
-        let line = commands.spawn((ChildOf(form), row(8.0))).id();
-        commands.spawn((
-            ChildOf(line),
-            label(Tr::new(key)),
-            Node { width: px(300), flex_shrink: 0.0, ..default() },
-        ));
-        line
+        let line = commands.spawn((ChildOf(grid), ui::form_row())).id();
+        commands.spawn((ChildOf(line), ui::form_label(Tr::new(key))));
+        commands.spawn((ChildOf(line), ui::controls(8.0))).id()
     };
 
     let line = add_row(&mut commands, "settings-language");
@@ -77,7 +74,7 @@ fn spawn_settings(mut commands: Commands, locale: Res<Locale>, settings: Res<Set
         ChildOf(line),
         VolumeText,
         label(Tr::new("percent").with("n", (settings.volume * 100.0).round() as u32)),
-        Node { width: px(70), justify_content: JustifyContent::Center, ..default() },
+        Node { min_width: px(70), justify_content: JustifyContent::Center, ..default() },
     ));
     commands.spawn((ChildOf(line), choice_button("volume-up", Tr::new("plus"), Choice::VolumeBy(10))));
 

@@ -16,10 +16,12 @@ use crate::texts::{CLOCK_WARNING_MS, clock_text, seat_name};
 use crate::theme::{self, SeatColours};
 use crate::ui::{Bold, PANEL, TEXT};
 
-pub(super) fn plugin(app: &mut App) {
+/// The HUD's entities and their updates (the headless layout tests add it
+/// without the 3D view).
+pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Gameplay), spawn_hud).add_systems(
         Update,
-        (update_hud, update_hint, update_play_hint)
+        (update_hud, update_hint, update_play_hint, arrange_for_window)
             .in_set(AppSystems::View)
             .run_if(in_state(Screen::Gameplay)),
     );
@@ -92,6 +94,30 @@ struct RoundText;
 #[derive(Component)]
 struct SeatChip(Seat);
 
+/// The column of seat chips (a wrapping row in portrait windows).
+#[derive(Component)]
+struct SeatChips;
+
+/// Lays the seat chips out for the window: a column at the right in
+/// landscape; in portrait (a phone held upright, where the board fills the
+/// width and leaves room above and below it) rows across the top.
+fn arrange_for_window(
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut chips: Query<&mut Node, With<SeatChips>>,
+) {
+    let Ok(window) = windows.single() else { return };
+    let portrait = crate::ui::is_portrait(window);
+    for mut node in &mut chips {
+        let direction = if portrait { FlexDirection::Row } else { FlexDirection::Column };
+        if node.flex_direction != direction {
+            node.flex_direction = direction;
+            node.flex_wrap = if portrait { FlexWrap::Wrap } else { FlexWrap::NoWrap };
+            node.justify_content = if portrait { JustifyContent::FlexEnd } else { JustifyContent::FlexStart };
+            node.column_gap = px(6);
+        }
+    }
+}
+
 fn plain(size: f32) -> impl Bundle {
     (Text::new(""), TextFont::from_font_size(size), TextColor(TEXT))
 }
@@ -129,6 +155,7 @@ fn spawn_hud(mut commands: Commands) {
                 p.spawn((RoundText, plain(17.0), Pickable::IGNORE));
             });
             hud.spawn((
+                SeatChips,
                 Node { flex_direction: FlexDirection::Column, row_gap: px(6), ..default() },
                 Pickable::IGNORE,
             ))

@@ -7,3 +7,4 @@ mod common;
 mod controls;
 mod flow;
 mod game;
+mod layout;

@@ -32,6 +32,8 @@ const TYPES = {
   '.wasm': 'application/wasm',
   '.css': 'text/css',
   '.ogg': 'audio/ogg',
+  '.png': 'image/png',
+  '.webmanifest': 'application/manifest+json',
 };
 const server = createServer(async (request, response) => {
   const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
@@ -72,7 +74,11 @@ class GamePage {
       const text = message.text();
       if (text.startsWith('{')) {
         try {
-          this.events.push(JSON.parse(text));
+          const event = JSON.parse(text);
+          this.events.push(event);
+          if (event.event === 'missing-translation') {
+            problems.push(`${label}: a text with no translation: ${event.key}`);
+          }
         } catch {
           /* not an event */
         }
@@ -352,6 +358,61 @@ try {
     resumed = await game.next('ready', () => true, BOOT_TIMEOUT);
     check(resumed.position === report.positionBeforeReload, `after a reload:\n${resumed.position}`);
     await game.screenshot('desktop-reloaded');
+  });
+  await step('after one load, the page loads and a move plays with the network cut', async () => {
+    // The service worker has cached the site during the first visit.
+    const cached = await game.page.evaluate(async () => {
+      if (!('serviceWorker' in navigator)) return 'no service worker in this browser';
+      await navigator.serviceWorker.ready;
+      for (let i = 0; i < 600; i += 1) {
+        const names = await caches.keys();
+        for (const name of names) {
+          const cache = await caches.open(name);
+          if (navigator.serviceWorker.controller && (await cache.match('./app_bg.wasm'))) return 'cached';
+        }
+        await new Promise((ok) => setTimeout(ok, 100));
+      }
+      return 'the wasm is not cached after 60 s';
+    });
+    check(cached === 'cached', cached);
+    const manifest = await game.page.evaluate(async () => {
+      const link = document.querySelector('link[rel=manifest]');
+      const json = await (await fetch(link.href)).json();
+      return { display: json.display, icons: json.icons.map((i) => i.sizes) };
+    });
+    check(manifest.display === 'standalone' && manifest.icons.includes('512x512'), `manifest: ${JSON.stringify(manifest)}`);
+    await desktop.ctx.setOffline(true);
+    const offline = await game.open('&new');
+    check(offline.to_move === 'south', `offline: south moves first, got ${offline.to_move}`);
+    await game.overlayGone();
+    await game.click(cell(offline, 'd1'));
+    await game.next('selection', (e) => e.cell === 'd1');
+    await game.click(cell(offline, 'd2'));
+    const move = await game.next('move');
+    check(move.notation === 'd1-d2', `offline: expected d1-d2, got ${move.notation}`);
+    await game.screenshot('desktop-offline');
+    await desktop.ctx.setOffline(false);
+  });
+  await step('a new build installs beside the cached one and offers to reload', async () => {
+    const swPath = join(siteDir, 'sw.js');
+    const original = await readFile(swPath, 'utf8');
+    const version = /const VERSION = '([^']*)'/.exec(original)?.[1];
+    check(version && !version.includes('__'), `sw.js names its build (${version})`);
+    try {
+      await writeFile(swPath, original.replace(version, `${version}-next`));
+      await game.page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+      await game.page.waitForSelector('#update.shown', { timeout: 60_000 });
+      const text = await game.page.textContent('#update');
+      check(/updated|mise à jour/i.test(text), `update notice: ${text}`);
+      await game.screenshot('desktop-update-notice');
+      game.cursor = game.events.length;
+      await game.page.click('#update-reload');
+      await game.next('ready', () => true, BOOT_TIMEOUT);
+      const names = await game.page.evaluate(async () => caches.keys());
+      check(names.length === 1 && names[0].endsWith('-next'), `after the reload only the new cache is left: ${names}`);
+    } finally {
+      await writeFile(swPath, original);
+    }
   });
   await desktop.ctx.close();
 

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::system::{cargo, ensure_packages, run};
+use crate::system::{cargo, ensure_packages, run, with_lints};
 
 /// Debian packages the real-window tests need.
 pub const PACKAGES: &[&str] = &["xvfb", "xauth", "mesa-vulkan-drivers", "libvulkan1", "xdotool"];
@@ -27,7 +27,14 @@ pub const PACKAGES: &[&str] = &["xvfb", "xauth", "mesa-vulkan-drivers", "libvulk
 /// A failed build, or no `arkes` executable among cargo's artifacts.
 pub fn game_binary() -> Result<PathBuf, String> {
     let mut cmd = cargo();
-    cmd.args(["test", "--workspace", "--no-run", "--message-format=json-render-diagnostics"]);
+    // With the same wrapper as the test step, or it would compile the
+    // workspace's crates again.
+    with_lints(&mut cmd).args([
+        "test",
+        "--workspace",
+        "--no-run",
+        "--message-format=json-render-diagnostics",
+    ]);
     let shown = format!("{cmd:?}").replace('"', "");
     println!("$ {shown}");
     let out = cmd.stderr(Stdio::inherit()).output().map_err(|e| format!("cannot run {shown}: {e}"))?;
@@ -51,23 +58,55 @@ pub struct Xvfb {
 }
 
 impl Xvfb {
-    /// Starts Xvfb with one 1280×720 screen.
+    /// Starts Xvfb with one 1280×720 screen on a free display. A server
+    /// that exits at once (a display still held by a server just stopped)
+    /// is retried on the next display, up to three times.
+    ///
+    /// # Errors
+    /// No free display, or no server running after three tries (with the
+    /// last one's own message).
     pub fn start() -> Result<Xvfb, String> {
-        let n = (90..120)
-            .find(|n| !Path::new(&format!("/tmp/.X{n}-lock")).exists())
-            .ok_or("no free X display between :90 and :119")?;
+        let mut last_error = String::new();
+        let mut skip = Vec::new();
+        for _ in 0..3 {
+            let n = (90..120)
+                .find(|n| !skip.contains(n) && !Path::new(&format!("/tmp/.X{n}-lock")).exists())
+                .ok_or("no free X display between :90 and :119")?;
+            skip.push(n);
+            match Xvfb::start_on(n) {
+                Ok(server) => return Ok(server),
+                Err(e) => {
+                    println!("xtask: Xvfb on :{n}: {e}");
+                    last_error = e;
+                }
+            }
+        }
+        Err(format!("Xvfb did not start: {last_error}"))
+    }
+
+    fn start_on(n: u32) -> Result<Xvfb, String> {
         let display = format!(":{n}");
-        let child = Command::new("Xvfb")
+        let log = std::env::temp_dir().join(format!("arkes-xvfb-{n}.log"));
+        let stderr = std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
+        let mut child = Command::new("Xvfb")
             .args([&display, "-screen", "0", "1280x720x24", "-nolisten", "tcp", "-ac"])
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .map_err(|e| format!("cannot start Xvfb: {e}"))?;
         let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
         let start = Instant::now();
+        let said = || {
+            std::fs::read_to_string(&log).unwrap_or_default().trim().lines().last().unwrap_or("").to_owned()
+        };
         while !socket.exists() {
-            if start.elapsed() > Duration::from_secs(20) {
-                return Err("Xvfb did not start".into());
+            if let Ok(Some(status)) = child.try_wait() {
+                return Err(format!("exited ({status}): {}", said()));
+            }
+            if start.elapsed() > Duration::from_secs(30) {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!("no socket after 30 s: {}", said()));
             }
             std::thread::sleep(Duration::from_millis(50));
         }
@@ -145,6 +184,9 @@ impl GameProcess {
                     }
                     if event["event"] == "error" {
                         return Err(format!("the game reported an error: {event}"));
+                    }
+                    if event["event"] == "missing-translation" {
+                        return Err(format!("the game shows a text with no translation: {event}"));
                     }
                 }
                 Err(RecvTimeoutError::Timeout) => {
@@ -570,6 +612,15 @@ pub fn screens_screenshots(target_dir: &Path, binary: &Path) -> Result<(), Strin
             let shot = Shot::load(&path)?;
             if shot.contrast() < 12.0 {
                 return Err(format!("{} looks blank", path.display()));
+            }
+            // The layout in the real window, checked as the headless
+            // layout test does: nothing cut, covered or outside.
+            game.send("layout")?;
+            let layout = game.wait_for("layout", Duration::from_secs(60))?;
+            let problems: Vec<&str> =
+                layout["problems"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+            if !problems.is_empty() {
+                return Err(format!("{language} {name}: layout problems:\n{}", problems.join("\n")));
             }
         }
     }

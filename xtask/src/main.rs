@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use system::{cargo, ensure_packages, run};
+use system::{cargo, clippy_driver, ensure_packages, run, with_lints};
 
 /// Debian packages needed to build the game (Bevy with X11, Wayland, ALSA
 /// audio and gilrs gamepads).
@@ -99,43 +99,22 @@ fn test(args: &[String]) -> Result<(), String> {
 fn test_steps(steps: &mut Steps) -> Result<(), String> {
     steps.run("packages", || ensure_packages(BUILD_PACKAGES, "the libraries a Bevy build needs"))?;
     steps.run("fmt", || run(cargo().args(["fmt", "--all", "--check"])))?;
-    match clippy_driver() {
+    if clippy_driver().is_some() {
         // One build for lints and tests: the workspace's crates are compiled
         // by clippy-driver (rustc plus clippy's lints) in the test build, so
         // Bevy and the other dependencies are not checked a second time.
-        Some(driver) => {
-            let with_clippy = |cmd: &mut std::process::Command| {
-                cmd.env("RUSTC_WORKSPACE_WRAPPER", &driver)
-                    .env("CLIPPY_ARGS", "-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__");
-            };
-            steps.run("clippy + test build", || {
-                let mut cmd = cargo();
-                with_clippy(cmd.args(["test", "--workspace", "--all-targets", "--no-run"]));
-                run(&mut cmd)
-            })?;
-            steps.run("tests", || {
-                let mut cmd = cargo();
-                with_clippy(cmd.args(["test", "--workspace"]));
-                run(&mut cmd)
-            })?;
-        }
-        None => {
-            steps.run("clippy", || {
-                run(cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))
-            })?;
-            steps.run("tests", || run(cargo().args(["test", "--workspace"])))?;
-        }
+        steps.run("clippy + test build", || {
+            run(with_lints(cargo().args(["test", "--workspace", "--all-targets", "--no-run"])))
+        })?;
+        steps.run("tests", || run(with_lints(cargo().args(["test", "--workspace"]))))?;
+    } else {
+        steps.run("clippy", || {
+            run(cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))
+        })?;
+        steps.run("tests", || run(cargo().args(["test", "--workspace"])))?;
     }
     steps.run("real-window", || native_e2e(&[]))?;
     steps.run("browser", || web::browser_test(&workspace_root(), &target_dir()))
-}
-
-/// The `clippy-driver` beside the `cargo` running this task (a rustup
-/// toolchain with clippy), if there is one.
-fn clippy_driver() -> Option<PathBuf> {
-    let cargo = PathBuf::from(std::env::var_os("CARGO")?);
-    let driver = cargo.with_file_name(format!("clippy-driver{}", std::env::consts::EXE_SUFFIX));
-    driver.is_file().then_some(driver)
 }
 
 /// The wall time of each step of `cargo xtask test`, printed as one line at

@@ -8,6 +8,27 @@ pub fn cargo() -> Command {
     Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
 }
 
+/// The `clippy-driver` beside the `cargo` running this task (a rustup
+/// toolchain with clippy), if there is one.
+pub fn clippy_driver() -> Option<std::path::PathBuf> {
+    let cargo = std::path::PathBuf::from(std::env::var_os("CARGO")?);
+    let driver = cargo.with_file_name(format!("clippy-driver{}", std::env::consts::EXE_SUFFIX));
+    driver.is_file().then_some(driver)
+}
+
+/// Makes a cargo build of the workspace compile its own crates with
+/// clippy's lints as errors (clippy-driver as `RUSTC_WORKSPACE_WRAPPER`),
+/// when clippy is installed. Every test build of the tasks goes through
+/// this, so they share one set of compiled crates: a build without the
+/// wrapper would compile the workspace's crates again.
+pub fn with_lints(cmd: &mut Command) -> &mut Command {
+    if let Some(driver) = clippy_driver() {
+        cmd.env("RUSTC_WORKSPACE_WRAPPER", driver)
+            .env("CLIPPY_ARGS", "-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__");
+    }
+    cmd
+}
+
 /// Runs `cmd`, echoing it; an error if it cannot start or fails.
 pub fn run(cmd: &mut Command) -> Result<(), String> {
     let shown = format!("{cmd:?}").replace('"', "");

@@ -129,20 +129,54 @@ pub fn build(
         .arg(out)
         .arg(&wasm))?;
     if example.is_none() {
+        let mut service_worker = None;
         for entry in std::fs::read_dir(workspace.join("web")).map_err(|e| format!("web/: {e}"))? {
             let path = entry.map_err(|e| e.to_string())?.path();
-            let keep =
-                path.extension().is_some_and(|e| ["html", "js", "css", "svg", "ico"].iter().any(|x| e == *x));
+            let keep = path.extension().is_some_and(|e| {
+                ["html", "js", "css", "svg", "ico", "png", "webmanifest"].iter().any(|x| e == *x)
+            });
             if keep && path.is_file() && !path.components().any(|c| c.as_os_str() == "node_modules") {
                 let file_name = path.file_name().expect("a file");
+                if file_name == "sw.js" {
+                    service_worker = Some(path);
+                    continue;
+                }
                 std::fs::copy(&path, out.join(file_name)).map_err(|e| format!("{}: {e}", path.display()))?;
             }
+        }
+        // The service worker's cache is named after the build, so a new
+        // build replaces the cached one.
+        if let Some(path) = service_worker {
+            let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let version = build_version(out)?;
+            std::fs::write(out.join("sw.js"), text.replace("__ARKES_BUILD_VERSION__", &version))
+                .map_err(|e| format!("sw.js: {e}"))?;
         }
     }
     let bound = out.join("app_bg.wasm");
     let size = std::fs::metadata(&bound).map(|m| m.len()).unwrap_or(0);
     println!("xtask: {name} built into {} ({:.1} MB of wasm)", out.display(), size as f64 / 1e6);
     Ok(bound)
+}
+
+/// A version naming the site in `out`: a hash of every file in it (FNV-1a,
+/// 64 bits, in hexadecimal), so it changes with any change of the build.
+fn build_version(out: &Path) -> Result<String, String> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(out)
+        .map_err(|e| format!("{}: {e}", out.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file())
+        .collect();
+    files.sort();
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for file in files {
+        let bytes = std::fs::read(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        for byte in file.file_name().map(|n| n.as_encoded_bytes()).unwrap_or_default().iter().chain(&bytes) {
+            hash ^= u64::from(*byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    Ok(format!("{hash:016x}"))
 }
 
 /// The content type of a file served.
@@ -156,6 +190,7 @@ fn content_type(path: &Path) -> &'static str {
         Some("png") => "image/png",
         Some("ogg") => "audio/ogg",
         Some("json") => "application/json",
+        Some("webmanifest") => "application/manifest+json",
         _ => "application/octet-stream",
     }
 }

@@ -14,8 +14,25 @@ use crate::theme::{self, SeatColours};
 use crate::ui::{PANEL, TEXT_DIM, row, text};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Gameplay), spawn_move_list)
-        .add_systems(Update, update_move_list.in_set(AppSystems::View).run_if(in_state(Screen::Gameplay)));
+    app.add_systems(OnEnter(Screen::Gameplay), spawn_move_list).add_systems(
+        Update,
+        (update_move_list, hide_in_portrait).in_set(AppSystems::View).run_if(in_state(Screen::Gameplay)),
+    );
+}
+
+/// In a portrait window the board fills the width and the list would cover
+/// it: it is hidden there (the HUD still shows the last move).
+fn hide_in_portrait(
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut lists: Query<&mut Node, With<MoveList>>,
+) {
+    let Ok(window) = windows.single() else { return };
+    let display = if crate::ui::is_portrait(window) { Display::None } else { Display::Flex };
+    for mut node in &mut lists {
+        if node.display != display {
+            node.display = display;
+        }
+    }
 }
 
 /// How many rounds the move list shows at once.

@@ -1,0 +1,161 @@
+//! The layout test: every screen and overlay of both games, in English and
+//! French, at the window sizes of phones, tablets and desktops, laid out by
+//! Bevy's UI without a GPU; it fails when a text is cut or runs out of its
+//! node or parent, overlaps a sibling, or a node lies outside the window.
+
+use arkes::game::{GameLogicPlugin, MoveCommand};
+use arkes::games::GameKind;
+use arkes::i18n::Locale;
+use arkes::layout_check::{layout_problems, node_rects};
+use arkes::screens::{NewGameStep, Overlay, RulesGame, Screen};
+use arkes::settings::Settings;
+use arkes::{FlowPlugin, GameOptions};
+use bevy::camera::{ComputedCameraValues, RenderTargetInfo};
+use bevy::prelude::*;
+use bevy::window::{PrimaryWindow, WindowResolution};
+
+use crate::flow::temp_store;
+
+/// The window sizes checked, in logical pixels.
+const SIZES: [(u32, u32); 5] = [(1280, 720), (1024, 768), (800, 600), (640, 360), (360, 640)];
+
+/// A headless app with Bevy's UI and text layout, a primary window of
+/// `size` and a camera drawing to it, in `language`.
+fn layout_app(name: &str, size: (u32, u32), scale_factor: f32, language: &str) -> App {
+    let (store, _dir) = temp_store(name);
+    let mut app = crate::common::headless_app();
+    // Without a window backend, some systems of Bevy's UI stack (picking,
+    // accessibility) lack their resources: they are skipped with a warning
+    // instead of failing the run. The layout does not depend on them, and
+    // `problems` checks that each screen has its buttons and texts.
+    app.set_error_handler(bevy::ecs::error::warn);
+    app.add_plugins((
+        AssetPlugin::default(),
+        bevy::image::ImagePlugin::default(),
+        bevy::text::TextPlugin,
+        bevy::ui::UiPlugin,
+    ));
+    app.insert_resource(store);
+    app.add_plugins((
+        GameLogicPlugin { options: GameOptions { skip_title: false, ..GameOptions::default() } },
+        FlowPlugin,
+        arkes::ui::plugin,
+        arkes::view::hud::plugin,
+    ));
+    let physical = UVec2::new(
+        (size.0 as f32 * scale_factor).round() as u32,
+        (size.1 as f32 * scale_factor).round() as u32,
+    );
+    let mut resolution = WindowResolution::new(physical.x, physical.y);
+    resolution.set_scale_factor(scale_factor);
+    app.world_mut().spawn((Window { resolution, ..default() }, PrimaryWindow));
+    app.world_mut().spawn((
+        Camera2d,
+        Camera {
+            computed: ComputedCameraValues {
+                target_info: Some(RenderTargetInfo { physical_size: physical, scale_factor }),
+                ..default()
+            },
+            ..default()
+        },
+    ));
+    app.update();
+    app.world_mut().resource_mut::<Settings>().language = Some(language.to_owned());
+    app.world_mut().resource_mut::<Locale>().set(language);
+    settle(&mut app);
+    app
+}
+
+fn settle(app: &mut App) {
+    for _ in 0..4 {
+        app.update();
+    }
+}
+
+fn show(app: &mut App, screen: Screen) {
+    app.world_mut().resource_mut::<NextState<Screen>>().set(screen);
+    settle(app);
+}
+
+/// The problems of what is shown now, prefixed with `what`.
+fn problems(app: &mut App, what: &str, size: (u32, u32)) -> Vec<String> {
+    let nodes = node_rects(app.world_mut());
+    let texts = nodes.iter().filter(|n| n.text_size.is_some_and(|s| s.x > 0.0)).count();
+    let buttons = nodes.iter().filter(|n| n.name.starts_with("button ")).count();
+    assert!(texts >= 2 && buttons >= 1, "{what}: {texts} texts and {buttons} buttons laid out");
+    let missed = app.world().resource::<Locale>().missed();
+    assert!(missed.is_empty(), "{what}: texts with no translation: {missed:?}");
+    // `LAYOUT_DUMP=<part of a name>` prints the nodes of the matching views.
+    if std::env::var("LAYOUT_DUMP").is_ok_and(|d| what.contains(&d)) {
+        for n in &nodes {
+            println!("{what}: {}", n.json());
+        }
+    }
+    layout_problems(&nodes, Vec2::new(size.0 as f32, size.1 as f32))
+        .into_iter()
+        .map(|p| format!("{what}: {p}"))
+        .collect()
+}
+
+/// Every screen and overlay of both games at `size`, in `language`.
+fn every_screen(language: &str, size: (u32, u32), scale_factor: f32) -> Vec<String> {
+    let at = format!("{language} {}×{} @{scale_factor}", size.0, size.1);
+    let mut app =
+        layout_app(&format!("layout-{language}-{}-{}", size.0, size.1), size, scale_factor, language);
+    let mut found = problems(&mut app, &format!("{at} title"), size);
+    for (screen, name) in [(Screen::Settings, "settings"), (Screen::Load, "load")] {
+        show(&mut app, screen);
+        found.extend(problems(&mut app, &format!("{at} {name}"), size));
+        show(&mut app, Screen::Title);
+    }
+    show(&mut app, Screen::NewGame);
+    found.extend(problems(&mut app, &format!("{at} new game"), size));
+    for kind in GameKind::ALL {
+        app.world_mut().resource_mut::<Settings>().new_game.game = kind;
+        app.world_mut().resource_mut::<Settings>().new_game.players = 4.min(kind.seats_for(4).len());
+        *app.world_mut().resource_mut::<NewGameStep>() = NewGameStep::Choices;
+        settle(&mut app);
+        found.extend(problems(&mut app, &format!("{at} new game {kind:?}"), size));
+        *app.world_mut().resource_mut::<NewGameStep>() = NewGameStep::Game;
+        settle(&mut app);
+    }
+    show(&mut app, Screen::Title);
+    for kind in GameKind::ALL {
+        app.world_mut().insert_resource(RulesGame(kind));
+        show(&mut app, Screen::Rules);
+        found.extend(problems(&mut app, &format!("{at} rules {kind:?} page 1"), size));
+        show(&mut app, Screen::Title);
+    }
+    show(&mut app, Screen::Gameplay);
+    app.world_mut().write_message(MoveCommand::step("e1".parse().unwrap(), "e2".parse().unwrap()));
+    for _ in 0..30 {
+        app.update();
+    }
+    found.extend(problems(&mut app, &format!("{at} gameplay"), size));
+    for (overlay, name) in [(Overlay::Paused, "paused"), (Overlay::SaveAs, "save as")] {
+        app.world_mut().resource_mut::<NextState<Overlay>>().set(overlay);
+        settle(&mut app);
+        found.extend(problems(&mut app, &format!("{at} {name}"), size));
+    }
+    found
+}
+
+fn check(language: &str) {
+    let mut found = Vec::new();
+    for size in SIZES {
+        found.extend(every_screen(language, size, 1.0));
+    }
+    // A phone at device pixel ratio 3 lays out like 360×640 at 1.
+    found.extend(every_screen(language, (360, 640), 3.0));
+    assert!(found.is_empty(), "{} layout problems:\n{}", found.len(), found.join("\n"));
+}
+
+#[test]
+fn nothing_is_cut_or_covered_in_english() {
+    check("en");
+}
+
+#[test]
+fn nothing_is_cut_or_covered_in_french() {
+    check("fr");
+}
