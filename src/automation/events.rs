@@ -177,6 +177,7 @@ pub(super) fn report_screen(
     (rules, step, settings): (Res<RulesGame>, Res<NewGameStep>, Res<Settings>),
     mut state: ResMut<Automation>,
     buttons: Query<(&ButtonId, &ComputedNode, &UiGlobalTransform, &InheritedVisibility)>,
+    windows: Query<&Window, With<PrimaryWindow>>,
 ) {
     let game = match screen.get() {
         Screen::Rules => Some(rules.0.id()),
@@ -196,12 +197,14 @@ pub(super) fn report_screen(
     if state.screen_frames < 4 {
         return;
     }
+    // Window pixels (what clicks use), whatever the `UiScale`.
+    let window_scale = windows.single().map_or(1.0, Window::scale_factor);
     let mut list = BTreeMap::new();
     for (id, node, transform, visible) in &buttons {
         if !visible.get() || node.size().x <= 0.0 {
             continue;
         }
-        let centre = transform.translation * node.inverse_scale_factor();
+        let centre = transform.translation / window_scale;
         list.insert(id.0.clone(), json!([centre.x.round(), centre.y.round()]));
     }
     let list = json!(list);

@@ -69,6 +69,7 @@ fn place_labels(
     cameras: Query<(Ref<Camera>, &GlobalTransform, Ref<GlobalTransform>), With<OrbitCamera>>,
     mut labels: Query<(&CoordLabel, &mut Node, &mut Visibility, Ref<ComputedNode>)>,
     screen: Option<Res<State<Screen>>>,
+    ui_scale: Res<UiScale>,
 ) {
     let Ok((camera, camera_transform, moved)) = cameras.single() else { return };
     // Coordinates are for playing; menus keep the board plain.
@@ -77,7 +78,12 @@ fn place_labels(
     let labels_changed = labels.iter().any(|(_, _, _, computed)| computed.is_changed());
     // A resize or a new scale factor changes the camera's viewport even when
     // the camera does not move.
-    if !moved.is_changed() && !camera.is_changed() && !labels_changed && !screen_changed {
+    if !moved.is_changed()
+        && !camera.is_changed()
+        && !labels_changed
+        && !screen_changed
+        && !ui_scale.is_changed()
+    {
         return;
     }
     for (label, mut node, mut visibility, computed) in &mut labels {
@@ -87,6 +93,9 @@ fn place_labels(
         }
         match camera.world_to_viewport(camera_transform, label.anchor) {
             Ok(p) => {
+                // `p` is in window pixels; node offsets are in UI pixels,
+                // which the `UiScale` multiplies.
+                let p = p / ui_scale.0;
                 let size = computed.size() * computed.inverse_scale_factor();
                 node.left = px(p.x - size.x / 2.0);
                 node.top = px(p.y - size.y / 2.0);

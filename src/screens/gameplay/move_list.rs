@@ -20,14 +20,17 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// In a portrait window the board fills the width and the list would cover
-/// it: it is hidden there (the HUD still shows the last move).
+/// In a portrait window the board fills the width, and in a short one
+/// (under 540 pixels, a phone on its side) it fills the height: the list
+/// would cover it, so it is hidden there (the board still marks the last
+/// move).
 fn hide_in_portrait(
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     mut lists: Query<&mut Node, With<MoveList>>,
 ) {
     let Ok(window) = windows.single() else { return };
-    let display = if crate::ui::is_portrait(window) { Display::None } else { Display::Flex };
+    let hidden = crate::ui::is_portrait(window) || window.height() < 540.0;
+    let display = if hidden { Display::None } else { Display::Flex };
     for mut node in &mut lists {
         if node.display != display {
             node.display = display;
