@@ -78,13 +78,13 @@ pub fn node_rects(world: &mut World) -> Vec<NodeRect> {
         .iter(world)
         .next()
         .map_or(1.0, Window::scale_factor);
+    // Physical pixels to the window's logical ones.
+    let scale = 1.0 / window_scale;
     let mut nodes: Vec<(NodeRect, bool, bool)> = Vec::new();
     let mut index = bevy::platform::collections::HashMap::new();
     for (entity, computed, transform, node, parent, name, button, text, layout, visibility, font) in
         query.iter(world)
     {
-        // Physical pixels to the window's logical ones.
-        let scale = 1.0 / window_scale;
         let centre = transform.translation * scale;
         let rect = Rect::from_center_size(centre, computed.size() * scale);
         let mut content = computed.content_box();

@@ -94,7 +94,7 @@ pub(super) fn run_commands(
                 "none" => next_overlay.set(Overlay::None),
                 _ => emit(&json!({"event": "error", "message": format!("no overlay `{name}`")})),
             },
-            (Some("layout" | "dump-ui"), None) => {
+            (Some("layout"), None) => {
                 // Every UI node's rectangle (window pixels), then the
                 // problems `layout_check` finds (cut, overlapping or
                 // outside the window), as the headless layout test does.

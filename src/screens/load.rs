@@ -92,30 +92,29 @@ fn fill_list(commands: &mut Commands, list: Entity, store: Option<&Store>) {
         commands.spawn((ChildOf(list), text(Tr::new("load-empty"), 18.0, TEXT_DIM)));
     }
     for name in names {
-        let line = list;
         let label = if name == AUTOSAVE {
             Tr::new("autosave")
         } else {
             Tr::new("verbatim").with("text", saves::display_name(&name))
         };
-        commands.spawn((ChildOf(line), text(label, 18.0, TEXT), Node { min_width: px(0), ..default() }));
+        commands.spawn((ChildOf(list), text(label, 18.0, TEXT), Node { min_width: px(0), ..default() }));
         let game =
             saves::game_of(store, &name).map_or_else(|| Tr::new("game-unknown"), |k| Tr::new(k.name_key()));
-        commands.spawn((ChildOf(line), text(game, 16.0, TEXT_DIM), TextLayout::no_wrap()));
+        commands.spawn((ChildOf(list), text(game, 16.0, TEXT_DIM), TextLayout::no_wrap()));
         commands.spawn((
-            ChildOf(line),
+            ChildOf(list),
             SaveFileName(name.clone()),
             sized_button(&format!("load {name}"), Tr::new("load"), 16.0, load_file),
         ));
         if name != AUTOSAVE {
             commands.spawn((
-                ChildOf(line),
+                ChildOf(list),
                 SaveFileName(name.clone()),
                 sized_button(&format!("delete {name}"), Tr::new("delete"), 16.0, delete_file),
             ));
         } else {
             // The autosave cannot be deleted: an empty cell keeps the grid.
-            commands.spawn((ChildOf(line), Node::default()));
+            commands.spawn((ChildOf(list), Node::default()));
         }
     }
 }

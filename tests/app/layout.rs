@@ -3,12 +3,14 @@
 //! Bevy's UI without a GPU; it fails when a text is cut or runs out of its
 //! node or parent, overlaps a sibling, or a node lies outside the window.
 
-use arkes::game::{GameLogicPlugin, MoveCommand};
+use arkes::game::{GameLogicPlugin, Match, MoveCommand};
 use arkes::games::GameKind;
 use arkes::i18n::Locale;
 use arkes::layout_check::{layout_problems, node_rects};
+use arkes::saves::{self, AUTOSAVE};
 use arkes::screens::{NewGameStep, Overlay, RulesGame, Screen};
 use arkes::settings::Settings;
+use arkes::storage::Store;
 use arkes::{FlowPlugin, GameOptions};
 use bevy::camera::{ComputedCameraValues, RenderTargetInfo};
 use bevy::prelude::*;
@@ -21,8 +23,8 @@ const SIZES: [(u32, u32); 5] = [(1280, 720), (1024, 768), (800, 600), (640, 360)
 
 /// A headless app with Bevy's UI and text layout, a primary window of
 /// `size` and a camera drawing to it, in `language`.
-fn layout_app(name: &str, size: (u32, u32), scale_factor: f32, language: &str) -> App {
-    let (store, _dir) = temp_store(name);
+fn layout_app(name: &str, size: (u32, u32), scale_factor: f32, language: &str) -> (App, std::path::PathBuf) {
+    let (store, dir) = temp_store(name);
     let mut app = crate::common::headless_app();
     // Without a window backend, some systems of Bevy's UI stack (picking,
     // accessibility) lack their resources: they are skipped with a warning
@@ -63,7 +65,13 @@ fn layout_app(name: &str, size: (u32, u32), scale_factor: f32, language: &str) -
     app.world_mut().resource_mut::<Settings>().language = Some(language.to_owned());
     app.world_mut().resource_mut::<Locale>().set(language);
     settle(&mut app);
-    app
+    // Files for the Load screen's list: the autosave and a long name.
+    let world = app.world();
+    let (store, game) = (world.resource::<Store>(), world.resource::<Match>());
+    for file in [AUTOSAVE, "saves/Partie du dimanche soir chez Anne.json"] {
+        saves::save(store, file, game).expect("a save in the temporary folder");
+    }
+    (app, dir)
 }
 
 fn settle(app: &mut App) {
@@ -100,7 +108,7 @@ fn problems(app: &mut App, what: &str, size: (u32, u32)) -> Vec<String> {
 /// Every screen and overlay of both games at `size`, in `language`.
 fn every_screen(language: &str, size: (u32, u32), scale_factor: f32) -> Vec<String> {
     let at = format!("{language} {}×{} @{scale_factor}", size.0, size.1);
-    let mut app =
+    let (mut app, dir) =
         layout_app(&format!("layout-{language}-{}-{}", size.0, size.1), size, scale_factor, language);
     let mut found = problems(&mut app, &format!("{at} title"), size);
     for (screen, name) in [(Screen::Settings, "settings"), (Screen::Load, "load")] {
@@ -137,6 +145,7 @@ fn every_screen(language: &str, size: (u32, u32), scale_factor: f32) -> Vec<Stri
         settle(&mut app);
         found.extend(problems(&mut app, &format!("{at} {name}"), size));
     }
+    let _ = std::fs::remove_dir_all(dir);
     found
 }
 
