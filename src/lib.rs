@@ -15,7 +15,9 @@ pub mod game;
 pub mod games;
 pub mod i18n;
 pub mod layout_check;
+pub mod loading;
 pub mod options;
+pub mod quality;
 pub mod saves;
 pub mod screens;
 pub mod settings;
@@ -84,6 +86,7 @@ impl Plugin for AppPlugin {
             ui::plugin,
             sound::SoundPlugin,
             view::ViewPlugin,
+            loading::plugin,
             automation::plugin,
         ));
     }
@@ -96,6 +99,12 @@ pub struct FlowPlugin;
 
 impl Plugin for FlowPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((i18n::plugin, settings::plugin, saves::plugin, screens::ScreensPlugin));
+        app.add_plugins((
+            i18n::plugin,
+            settings::plugin,
+            saves::plugin,
+            screens::ScreensPlugin,
+            quality::plugin,
+        ));
     }
 }

@@ -105,6 +105,9 @@ pub struct GameOptions {
     pub screenshot: Option<PathBuf>,
     /// Exit after this many frames.
     pub exit_after_frames: Option<u32>,
+    /// Graphics quality for this session instead of the settings' (`None`:
+    /// the settings').
+    pub quality: Option<crate::settings::GraphicsQuality>,
     /// Window size in logical pixels.
     pub window_width: u32,
     /// Window size in logical pixels.
@@ -128,6 +131,7 @@ impl Default for GameOptions {
             automation: false,
             screenshot: None,
             exit_after_frames: None,
+            quality: None,
             window_width: 1280,
             window_height: 720,
         }
@@ -191,6 +195,7 @@ mod native {
     use clap::Parser;
 
     use super::{GameKind, GameOptions, PathBuf, PlayerKind};
+    use crate::settings::GraphicsQuality;
 
     fn parse_game(text: &str) -> Result<GameKind, String> {
         GameKind::from_id(text).ok_or_else(|| format!("`{text}` is not a game (arkes, arcanor)"))
@@ -242,6 +247,10 @@ mod native {
         /// Exit after this many frames.
         #[arg(long, value_name = "N")]
         exit_after_frames: Option<u32>,
+        /// Graphics quality for this session: auto, high or low (instead of
+        /// the settings').
+        #[arg(long, value_parser = parse_quality)]
+        quality: Option<GraphicsQuality>,
         /// Window size, WIDTHxHEIGHT in logical pixels.
         #[arg(long, default_value = "1280x720", value_parser = parse_size)]
         window: (u32, u32),
@@ -250,6 +259,10 @@ mod native {
     fn parse_kind(text: &str) -> Result<PlayerKind, String> {
         PlayerKind::from_id(text)
             .ok_or_else(|| format!("`{text}` is not a player (human, easy, medium, hard)"))
+    }
+
+    fn parse_quality(text: &str) -> Result<GraphicsQuality, String> {
+        GraphicsQuality::from_id(text).ok_or_else(|| format!("`{text}` is not a quality (auto, high, low)"))
     }
 
     fn parse_size(text: &str) -> Result<(u32, u32), String> {
@@ -311,6 +324,7 @@ mod native {
                 automation: args.automation,
                 screenshot: args.screenshot,
                 exit_after_frames: args.exit_after_frames,
+                quality: args.quality,
                 window_width: args.window.0,
                 window_height: args.window.1,
             };
@@ -323,7 +337,8 @@ mod native {
 #[cfg(target_arch = "wasm32")]
 impl GameOptions {
     /// Options from the page's address: `?automation&new&game=arcanor&lang=fr&
-    /// players=3&side=7&seats=human,hard&seed=5&no-auto-rotate&frames=300`
+    /// players=3&side=7&seats=human,hard&seed=5&no-auto-rotate&frames=300&
+    /// quality=low`
     /// (`frames`: after that many frames, report the frame times in
     /// automation mode; the page plays on).
     #[must_use]
@@ -340,6 +355,7 @@ impl GameOptions {
                 "lang" => options.language = Some(value.to_owned()),
                 "seed" => options.seed = value.parse().ok(),
                 "frames" => options.exit_after_frames = value.parse().ok(),
+                "quality" => options.quality = crate::settings::GraphicsQuality::from_id(value),
                 "game" => {
                     options.game = GameKind::from_id(value).unwrap_or_default();
                     game_flags = true;
@@ -400,6 +416,15 @@ mod tests {
     }
 
     #[test]
+    fn quality_from_the_command_line() {
+        use crate::settings::GraphicsQuality;
+        assert_eq!(options(&[]).quality, None, "the settings' quality unless asked");
+        assert_eq!(options(&["--quality", "low"]).quality, Some(GraphicsQuality::Low));
+        assert_eq!(options(&["--quality", "HIGH"]).quality, Some(GraphicsQuality::High));
+        assert!(!options(&["--quality", "auto"]).skip_title, "not a game option");
+    }
+
+    #[test]
     fn a_game_the_options_do_not_allow_is_an_error() {
         let error =
             |args: &[&str]| GameOptions::from_arg_list(std::iter::once("arkes").chain(args.iter().copied()));
@@ -407,5 +432,6 @@ mod tests {
         assert!(error(&["--side", "8"]).is_err(), "R2: odd sides 5 to 11");
         assert!(error(&["--game", "chess"]).is_err());
         assert!(error(&["--position", "/nonexistent/position.txt"]).is_err());
+        assert!(error(&["--quality", "ultra"]).is_err());
     }
 }

@@ -61,6 +61,43 @@ pub enum Palette {
     ColourBlindSafe,
 }
 
+/// The graphics quality the player asks for (Settings, `--quality`,
+/// `?quality=`); [`crate::quality::RenderQuality`] is what is in use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum GraphicsQuality {
+    /// High, except Low on a software renderer (wgpu's `DeviceType::Cpu`)
+    /// or once frames have stayed slow (median above 33 ms a second, two
+    /// seconds running).
+    #[default]
+    Auto,
+    /// Shadows, 4× MSAA, the full materials: the designed look.
+    High,
+    /// No shadow maps (a soft contact shadow under each piece instead), no
+    /// MSAA, no tone mapping: for phones, software renderers and old laptops.
+    Low,
+}
+
+impl GraphicsQuality {
+    /// Short name for the command line, the URL and automation.
+    #[must_use]
+    pub fn id(self) -> &'static str {
+        match self {
+            GraphicsQuality::Auto => "auto",
+            GraphicsQuality::High => "high",
+            GraphicsQuality::Low => "low",
+        }
+    }
+
+    /// The quality named `text` (`auto`, `high`, `low`, any case).
+    #[must_use]
+    pub fn from_id(text: &str) -> Option<GraphicsQuality> {
+        [GraphicsQuality::Auto, GraphicsQuality::High, GraphicsQuality::Low]
+            .into_iter()
+            .find(|q| q.id().eq_ignore_ascii_case(text.trim()))
+    }
+}
+
 /// A clock for each player: `minutes` to start with, `increment` seconds per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClockChoice {
@@ -135,6 +172,8 @@ pub struct Settings {
     /// Arcanor's memory mode: what is inside a duo is not shown, as on the
     /// physical board (A4).
     pub memory_mode: bool,
+    /// Graphics quality.
+    pub quality: GraphicsQuality,
     /// The last new-game choices.
     pub new_game: NewGameChoices,
 }
@@ -150,6 +189,7 @@ impl Default for Settings {
             mute_unfocused: true,
             palette: Palette::Classic,
             memory_mode: false,
+            quality: GraphicsQuality::Auto,
             new_game: NewGameChoices::default(),
         }
     }

@@ -43,6 +43,7 @@ next = Next ▶
 ## Title
 title-name = ARKES 3D
 title-subtitle = ARKES and Arcanor — two board games for one table
+loading = Loading…
 menu-continue = Continue
 menu-new-game = New game
 menu-load = Load
@@ -122,6 +123,18 @@ settings-volume = Volume
 settings-palette = Colours
 palette-classic = Classic
 palette-colour-blind = Colour-blind safe
+settings-quality = Graphics
+quality-auto = Auto
+quality-high = High
+quality-low = Low
+quality-in-use = In use: { $level ->
+    [high] High
+   *[low] Low
+}{ $reason ->
+    [software] {" "}(software rendering)
+    [slow] {" "}(frames were slow)
+   *[other] {""}
+}
 
 ## Rules
 rules-title = Rules of ARKES

@@ -43,6 +43,7 @@ next = Suivant ▶
 ## Titre
 title-name = ARKES 3D
 title-subtitle = ARKES et Arcanor — deux jeux de plateau pour une table
+loading = Chargement…
 menu-continue = Continuer
 menu-new-game = Nouvelle partie
 menu-load = Charger
@@ -122,6 +123,18 @@ settings-volume = Volume
 settings-palette = Couleurs
 palette-classic = Classiques
 palette-colour-blind = Adaptées aux daltoniens
+settings-quality = Graphismes
+quality-auto = Auto
+quality-high = Élevés
+quality-low = Légers
+quality-in-use = En service : { $level ->
+    [high] élevés
+   *[low] légers
+}{ $reason ->
+    [software] {" "}(rendu logiciel)
+    [slow] {" "}(images trop lentes)
+   *[other] {""}
+}
 
 ## Règles
 rules-title = Règles d’ARKES

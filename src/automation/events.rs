@@ -127,6 +127,7 @@ pub(super) fn report_view(
     pieces: Query<(&BoardPos, &GlobalTransform, &BoardPiece)>,
     lock: Res<InputLock>,
     screen: Res<State<Screen>>,
+    quality: Option<Res<crate::quality::RenderQuality>>,
 ) {
     if frames.0 < 3 || *screen.get() != Screen::Gameplay {
         return;
@@ -160,6 +161,7 @@ pub(super) fn report_view(
         "to_move": seat_name(game.to_move()),
         "position": game.game().position().text(),
         "frozen": frozen_cells(&game, &g),
+        "quality": quality.map(|q| q.level.id()),
     }));
     state.ready = true;
     state.moved = false;

@@ -25,9 +25,8 @@ pub(crate) fn plugin(app: &mut App) {
             (
                 (
                     commands::run_commands,
-                    events::report_view,
-                    events::report_screen,
-                    events::report_picks,
+                    // What tests click on is reported once the game shows.
+                    (events::report_view, events::report_screen, events::report_picks).run_if(loaded),
                     events::report_moves,
                     events::report_missing_translations,
                 )
@@ -45,11 +44,16 @@ fn automation_on(options: Res<GameOptions>) -> bool {
     options.automation
 }
 
-/// Tells the web page (its `window.arkesReady`) that frames are drawn, so
-/// it can hide its loading screen.
-fn tell_page_ready(frames: Res<bevy::diagnostic::FrameCount>) {
+/// Whether the loading step is over.
+fn loaded(loaded: Option<Res<crate::loading::Loaded>>) -> bool {
+    loaded.is_none_or(|l| l.0)
+}
+
+/// Tells the web page (its `window.arkesReady`) that whole frames are drawn
+/// (the loading step is over), so it can hide its loading screen.
+fn tell_page_ready(loaded: Option<Res<crate::loading::Loaded>>) {
     #[cfg(target_arch = "wasm32")]
-    if frames.0 == 3
+    if loaded.is_some_and(|l| l.is_changed() && l.0)
         && let Some(window) = web_sys::window()
         && let Ok(ready) = js_sys::Reflect::get(&window, &"arkesReady".into())
         && let Some(ready) = wasm_bindgen::JsCast::dyn_ref::<js_sys::Function>(&ready)
@@ -57,7 +61,7 @@ fn tell_page_ready(frames: Res<bevy::diagnostic::FrameCount>) {
         let _ = ready.call0(&window);
     }
     #[cfg(not(target_arch = "wasm32"))]
-    let _ = frames;
+    let _ = loaded;
 }
 
 /// Writes one automation event line.

@@ -54,8 +54,9 @@ enum Job {
     /// Natively: a task on the compute pool.
     #[cfg(not(target_arch = "wasm32"))]
     Task(bevy::tasks::Task<Option<Action>>),
-    /// Stepped here, a slice of nodes each frame.
-    Stepped(Box<AnySearcher>, u64),
+    /// Stepped here, a slice of search each frame (the first frame only
+    /// makes the searcher: its tactical checks and table).
+    Stepped(Box<AnySearcher>, bool),
     /// Finished, waiting for the minimum thinking time.
     Ready(Option<Action>),
     /// The move was sent; nothing more to do this turn.
@@ -79,8 +80,10 @@ impl AiThinking {
     }
 
     /// The time the search took on the main thread in the last frame, in
-    /// milliseconds: a slice when the search is stepped (the web build), a
-    /// poll of the task when it runs in the background (natively).
+    /// milliseconds: making the searcher (its tactical checks and table) in
+    /// the first frame of a turn, then a slice when the search is stepped
+    /// (the web build), a poll of the task when it runs in the background
+    /// (natively).
     #[must_use]
     pub fn main_thread_ms(&self) -> f32 {
         self.main_thread_ms
@@ -111,8 +114,12 @@ fn start_job(game: &Match, level: arkes_ai::Level, settings: &AiSettings) -> Job
     // The web build has no threads: it always steps the search per frame.
     #[cfg(target_arch = "wasm32")]
     let _ = settings;
-    Job::Stepped(Box::new(searcher), 500)
+    Job::Stepped(Box::new(searcher), false)
 }
+
+/// Nodes searched between two looks at the clock when the search is stepped
+/// on the main thread: well under a millisecond of search in a browser.
+const CHUNK_NODES: u64 = 64;
 
 /// Advances the search of the computer seat to move and, when it is done
 /// and has thought long enough, sends its move.
@@ -136,12 +143,12 @@ fn drive_ai(
         return;
     };
     // A new turn (or the game changed under the search): start again.
+    let frame_start = Instant::now();
     if thinking.job.as_ref().is_none_or(|(t, _)| *t != turn) {
         thinking.seat = Some(seat);
         thinking.started = Some(Instant::now());
         thinking.job = Some((turn, start_job(&game, level, &settings)));
     }
-    let frame_start = Instant::now();
     let Some((_, job)) = thinking.job.as_mut() else { return };
     match job {
         #[cfg(not(target_arch = "wasm32"))]
@@ -150,15 +157,22 @@ fn drive_ai(
                 *job = Job::Ready(mv);
             }
         }
-        Job::Stepped(searcher, slice) => {
-            // Spend about `frame_slice_ms` a frame, adapting the slice.
-            let start = Instant::now();
-            let progress = searcher.step(*slice);
-            let spent = start.elapsed().as_secs_f32() * 1000.0;
-            let target = settings.frame_slice_ms.max(1.0);
-            *slice = ((*slice as f32) * (target / spent.max(0.1))).clamp(100.0, 50_000.0) as u64;
-            if progress == Progress::Done {
-                *job = Job::Ready(searcher.best_action());
+        // The frame that made the searcher has spent its share.
+        Job::Stepped(_, started @ false) => *started = true,
+        Job::Stepped(searcher, true) => {
+            // Small chunks until `frame_slice_ms` is spent: a slice never
+            // runs much past it, however costly the nodes of this part of
+            // the tree (the search counts nodes, so the move is the same
+            // however it is sliced).
+            let target = Duration::from_secs_f32(settings.frame_slice_ms.max(1.0) / 1000.0);
+            loop {
+                if searcher.step(CHUNK_NODES) == Progress::Done {
+                    *job = Job::Ready(searcher.best_action());
+                    break;
+                }
+                if frame_start.elapsed() >= target {
+                    break;
+                }
             }
         }
         Job::Ready(_) | Job::Sent => {}

@@ -8,7 +8,7 @@ use bevy::ui_widgets::Activate;
 
 use crate::AppSystems;
 use crate::options::PlayerKind;
-use crate::settings::{AnimationSpeed, ClockChoice, Palette, Settings};
+use crate::settings::{AnimationSpeed, ClockChoice, GraphicsQuality, Palette, Settings};
 use crate::ui::Selected;
 
 pub(super) fn plugin(app: &mut App) {
@@ -46,6 +46,8 @@ pub enum Choice {
     Palette(Palette),
     /// Arcanor's memory mode (what duos hold is not shown).
     MemoryMode(bool),
+    /// Graphics quality.
+    Quality(GraphicsQuality),
 }
 
 impl Choice {
@@ -73,6 +75,7 @@ impl Choice {
             Choice::MuteUnfocused(on) => settings.mute_unfocused = *on,
             Choice::Palette(p) => settings.palette = *p,
             Choice::MemoryMode(on) => settings.memory_mode = *on,
+            Choice::Quality(q) => settings.quality = *q,
         }
     }
 
@@ -94,6 +97,7 @@ impl Choice {
             Choice::MuteUnfocused(on) => settings.mute_unfocused == *on,
             Choice::Palette(p) => settings.palette == *p,
             Choice::MemoryMode(on) => settings.memory_mode == *on,
+            Choice::Quality(q) => settings.quality == *q,
         }
     }
 }

@@ -8,19 +8,40 @@ use super::choices::{Choice, choice_button};
 use super::{BackTo, Screen};
 use crate::AppSystems;
 use crate::i18n::{Locale, Tr};
-use crate::settings::{AnimationSpeed, Palette, Settings};
+use crate::quality::{QualityReason, RenderQuality};
+use crate::settings::{AnimationSpeed, GraphicsQuality, Palette, Settings};
 use crate::theme;
 use crate::ui::{self, button, label, panel, screen_root, text};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Settings), spawn_settings)
-        .add_systems(Update, show_volume.run_if(in_state(Screen::Settings)).in_set(AppSystems::View));
+    app.add_systems(OnEnter(Screen::Settings), spawn_settings).add_systems(
+        Update,
+        (show_volume, show_quality).run_if(in_state(Screen::Settings)).in_set(AppSystems::View),
+    );
 }
 
 #[derive(Component)]
 struct VolumeText;
 
-fn spawn_settings(mut commands: Commands, locale: Res<Locale>, settings: Res<Settings>) {
+/// The line saying which quality is in use (Auto's choice, and why).
+#[derive(Component)]
+struct QualityText;
+
+fn quality_in_use(quality: RenderQuality) -> Tr {
+    let reason = match quality.reason {
+        QualityReason::SoftwareRenderer => "software",
+        QualityReason::SlowFrames => "slow",
+        QualityReason::Chosen | QualityReason::Auto => "other",
+    };
+    Tr::new("quality-in-use").with("level", quality.level.id()).with("reason", reason)
+}
+
+fn spawn_settings(
+    mut commands: Commands,
+    locale: Res<Locale>,
+    settings: Res<Settings>,
+    quality: Option<Res<RenderQuality>>,
+) {
     let root = commands.spawn((screen_root("settings", 0.55), DespawnOnExit(Screen::Settings))).id();
     let form = commands.spawn((ChildOf(root), panel(10.0))).id();
     commands.spawn((ChildOf(form), text(Tr::new("settings-title"), 34.0, theme::GOLD)));
@@ -92,6 +113,20 @@ fn spawn_settings(mut commands: Commands, locale: Res<Locale>, settings: Res<Set
         ),
     ));
 
+    let line = add_row(&mut commands, "settings-quality");
+    for (id, key, q) in [
+        ("quality-auto", "quality-auto", GraphicsQuality::Auto),
+        ("quality-high", "quality-high", GraphicsQuality::High),
+        ("quality-low", "quality-low", GraphicsQuality::Low),
+    ] {
+        commands.spawn((ChildOf(line), choice_button(id, Tr::new(key), Choice::Quality(q))));
+    }
+    commands.spawn((
+        ChildOf(form),
+        QualityText,
+        text(quality_in_use(quality.as_deref().copied().unwrap_or_default()), 15.0, ui::TEXT_DIM),
+    ));
+
     commands.spawn((
         ChildOf(form),
         button(
@@ -109,5 +144,12 @@ fn show_volume(settings: Res<Settings>, mut texts: Query<&mut Tr, With<VolumeTex
         for mut tr in &mut texts {
             *tr = Tr::new("percent").with("n", (settings.volume * 100.0).round() as u32);
         }
+    }
+}
+
+fn show_quality(quality: Option<Res<RenderQuality>>, mut texts: Query<&mut Tr, With<QualityText>>) {
+    let Some(quality) = quality.filter(|q| q.is_changed()) else { return };
+    for mut tr in &mut texts {
+        *tr = quality_in_use(*quality);
     }
 }

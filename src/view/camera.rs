@@ -44,6 +44,9 @@ pub struct OrbitCamera {
     pub pitch_before_top: f32,
     /// Going back from the top view to that elevation.
     pub returning: bool,
+    /// How far the board is moved aside, 0 to 1 (1 on the title screen of
+    /// a wide window, where the menu covers the left of the screen).
+    pub aside: f32,
 }
 
 impl Default for OrbitCamera {
@@ -57,6 +60,7 @@ impl Default for OrbitCamera {
             top_view: false,
             pitch_before_top: 0.95,
             returning: false,
+            aside: 0.0,
         }
     }
 }
@@ -233,10 +237,21 @@ fn apply_orbit(
         }
     }
     // Behind the title and menus the board turns slowly.
-    if screen.is_some_and(|s| matches!(s.get(), Screen::Title | Screen::NewGame | Screen::Load)) {
+    if screen.as_ref().is_some_and(|s| matches!(s.get(), Screen::Title | Screen::NewGame | Screen::Load)) {
         orbit.yaw += time.delta_secs() * 0.12;
         orbit.target_yaw = orbit.yaw;
     }
+    // On the title screen of a wide window the board stands to the right
+    // of the menu; it glides back to the centre for the game.
+    let (fov, aspect) = match projection {
+        Projection::Perspective(p) => (p.fov, p.aspect_ratio),
+        _ => (PI / 4.0, 16.0 / 9.0),
+    };
+    let title = screen.as_ref().is_some_and(|s| *s.get() == Screen::Title);
+    let aside = if title && aspect > 1.2 { 1.0 } else { 0.0 };
+    let ka = 1.0 - (-time.delta_secs() * 4.0).exp();
+    orbit.aside =
+        if (orbit.aside - aside).abs() < 1e-3 { aside } else { orbit.aside + (aside - orbit.aside) * ka };
     let half = geometry.map_or(Vec2::splat(4.5), |g| g.half_extents()) + Vec2::splat(0.9);
     let k = 1.0 - (-time.delta_secs() * 5.0).exp();
     let gap = orbit.target_yaw - orbit.yaw;
@@ -246,10 +261,10 @@ fn apply_orbit(
         orbit.yaw = orbit.target_yaw;
         orbit.settled = true;
     }
-    let (fov, aspect) = match projection {
-        Projection::Perspective(p) => (p.fov, p.aspect_ratio),
-        _ => (PI / 4.0, 16.0 / 9.0),
-    };
+    // Gliding aside or back is moving too (what is reported waits for it).
+    if orbit.aside != aside {
+        orbit.settled = false;
+    }
     // The board's half width across the view and half depth along it, for
     // this angle round the board (a rectangular board turns).
     let (sy, cy) = (orbit.yaw.sin().abs(), orbit.yaw.cos().abs());
@@ -265,7 +280,13 @@ fn apply_orbit(
     let look = Vec3::new(0.0, -0.4, 0.0);
     // From straight above, "up" on screen points away from the seat.
     let up = if orbit.pitch > 1.4 { Vec3::new(-sy, 0.0, -cy) } else { Vec3::Y };
-    let placed = Transform::from_translation(eye).looking_at(look, up);
+    let mut placed = Transform::from_translation(eye).looking_at(look, up);
+    if orbit.aside > 0.0 {
+        // Sliding the camera left moves the board right, by a fifth of the
+        // screen's width (0.42 of half of it) at the board's distance.
+        let half_width = (eye - look).length() * (fov / 2.0).tan() * aspect;
+        placed.translation -= placed.right() * (half_width * 0.42 * orbit.aside);
+    }
     // Only write when it moves, so what follows the camera can skip still frames.
     if *transform != placed {
         *transform = placed;

@@ -8,3 +8,4 @@ mod controls;
 mod flow;
 mod game;
 mod layout;
+mod quality;

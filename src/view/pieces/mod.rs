@@ -11,12 +11,15 @@ use bevy::prelude::*;
 use bevy_tweening::{AnimTarget, EaseMethod, Lens, Tween, TweenAnim};
 
 use crate::AppSystems;
-use crate::game::{BoardPos, LeaveReason, Leaving, Match, Selection};
-use crate::games::GameKind;
+use crate::game::{BoardGeometry, BoardPiece, BoardPos, LeaveReason, Leaving, Match, Selection};
+use crate::games::{GameKind, PieceId};
+use crate::quality::ContactShadow;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((arkes::plugin, arcanor::plugin))
+        .add_systems(Startup, create_contact_shadow)
         .add_observer(fade_captured)
+        .add_observer(add_contact_shadow)
         .add_systems(Update, lift_selected.in_set(AppSystems::View));
 }
 
@@ -120,4 +123,82 @@ fn fade_captured(
 #[must_use]
 pub fn doll_height(value: u8) -> f32 {
     arcanor::HEIGHT[usize::from(value.clamp(1, 4)) - 1]
+}
+
+/// The mesh and material of the contact shadows (see [`ContactShadow`]).
+#[derive(Resource)]
+struct ContactShadowAssets {
+    /// A disc of radius 1 facing up.
+    disc: Handle<Mesh>,
+    /// Black, its alpha fading from the centre to the rim, unlit.
+    material: Handle<StandardMaterial>,
+}
+
+/// A radial gradient: the shadow's alpha, 0.55 at the centre, fading out
+/// towards the rim.
+fn shadow_image() -> Image {
+    const SIZE: u32 = 64;
+    let mut data = Vec::with_capacity((SIZE * SIZE * 4) as usize);
+    for y in 0..SIZE {
+        for x in 0..SIZE {
+            let d = Vec2::new(x as f32 + 0.5, y as f32 + 0.5) / SIZE as f32 * 2.0 - Vec2::ONE;
+            let t = (1.0 - d.length()).clamp(0.0, 1.0);
+            let alpha = 0.55 * t * t * (3.0 - 2.0 * t);
+            data.extend_from_slice(&[0, 0, 0, (alpha * 255.0).round() as u8]);
+        }
+    }
+    Image::new(
+        bevy::render::render_resource::Extent3d { width: SIZE, height: SIZE, depth_or_array_layers: 1 },
+        bevy::render::render_resource::TextureDimension::D2,
+        data,
+        bevy::render::render_resource::TextureFormat::Rgba8Unorm,
+        bevy::asset::RenderAssetUsages::RENDER_WORLD,
+    )
+}
+
+fn create_contact_shadow(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut images: ResMut<Assets<Image>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let disc = meshes.add(Circle::new(1.0).mesh().resolution(24));
+    let material = materials.add(StandardMaterial {
+        base_color: Color::WHITE,
+        base_color_texture: Some(images.add(shadow_image())),
+        alpha_mode: AlphaMode::Blend,
+        unlit: true,
+        ..default()
+    });
+    commands.insert_resource(ContactShadowAssets { disc, material });
+}
+
+/// Gives a new piece its contact shadow, a little wider than the piece,
+/// hidden until the quality is Low.
+fn add_contact_shadow(
+    add: On<Add, BoardPiece>,
+    pieces: Query<&BoardPiece>,
+    assets: Option<Res<ContactShadowAssets>>,
+    mut commands: Commands,
+) {
+    let (Ok(piece), Some(assets)) = (pieces.get(add.entity), assets) else { return };
+    let radius = match piece.id {
+        PieceId::Token(_) => BoardGeometry::TOKEN_RADIUS * 1.3,
+        PieceId::Marble(_) => BoardGeometry::MARBLE_RADIUS * 1.2,
+        PieceId::Doll(_, v) => arcanor::RADIUS[usize::from(v.clamp(1, 4)) - 1] * 1.3,
+    };
+    let shadow = commands
+        .spawn((
+            Name::new("contact shadow"),
+            ContactShadow,
+            Mesh3d(assets.disc.clone()),
+            MeshMaterial3d(assets.material.clone()),
+            Transform::from_xyz(0.0, 0.003, 0.0)
+                .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2))
+                .with_scale(Vec3::splat(radius)),
+            Visibility::Hidden,
+            bevy::picking::Pickable::IGNORE,
+        ))
+        .id();
+    commands.entity(add.entity).add_child(shadow);
 }

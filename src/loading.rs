@@ -1,0 +1,117 @@
+//! A short loading step at start: the game's name over the table, covering
+//! the window until the renderer has compiled the pipelines of what is in
+//! view (the board, its pieces, the interface), so the first frames a player
+//! sees are whole ones, not the interface over an empty table (software
+//! renderers take seconds to compile them). The board is drawn behind the
+//! cover meanwhile, which is what makes the renderer compile it.
+//!
+//! Done when no pipeline is waiting and the number of pipelines has not
+//! changed for a few frames, or after [`LOADING_TIMEOUT_S`] at the latest.
+//! Without a renderer (headless tests) the game counts as loaded at once.
+//! In the browser the page's own loading cover stays up until then too
+//! (`window.arkesReady`).
+
+use bevy::diagnostic::FrameCount;
+use bevy::prelude::*;
+use bevy::render::render_resource::{CachedPipelineState, PipelineCache};
+use bevy::render::{ExtractSchedule, MainWorld, RenderApp};
+
+use crate::i18n::Tr;
+use crate::theme;
+use crate::ui::{TEXT_DIM, text, title};
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<PipelineStatus>().add_systems(Update, finish_loading.run_if(loading));
+    if let Some(render_app) = app.get_sub_app_mut(RenderApp) {
+        render_app.add_systems(ExtractSchedule, report_pipelines);
+        app.insert_resource(Loaded(false)).add_systems(Startup, spawn_cover);
+    } else {
+        app.insert_resource(Loaded(true));
+    }
+}
+
+/// The loading step never lasts longer than this, in seconds of real time.
+pub const LOADING_TIMEOUT_S: f32 = 30.0;
+
+/// Frames in a row with no pipeline waiting and no new one, to be done.
+const STABLE_FRAMES: u32 = 3;
+
+/// Whether the loading step is over (the first whole frame is drawn).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Loaded(pub bool);
+
+/// The renderer's pipelines, counted each frame by the render world.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PipelineStatus {
+    /// Pipelines compiled and ready.
+    pub ready: usize,
+    /// Pipelines queued or being compiled.
+    pub waiting: usize,
+}
+
+fn loading(loaded: Res<Loaded>) -> bool {
+    !loaded.0
+}
+
+fn report_pipelines(cache: Res<PipelineCache>, mut main: ResMut<MainWorld>) {
+    let ready = cache.pipelines().filter(|p| matches!(p.state, CachedPipelineState::Ok(_))).count();
+    let waiting = cache.waiting_pipelines().count();
+    if let Some(mut status) = main.get_resource_mut::<PipelineStatus>() {
+        let now = PipelineStatus { ready, waiting };
+        if *status != now {
+            *status = now;
+        }
+    }
+}
+
+/// The cover shown while loading.
+#[derive(Component)]
+struct LoadingCover;
+
+fn spawn_cover(mut commands: Commands) {
+    commands.spawn((
+        Name::new("loading"),
+        LoadingCover,
+        Node {
+            position_type: PositionType::Absolute,
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            row_gap: px(14),
+            ..default()
+        },
+        BackgroundColor(theme::TABLE),
+        GlobalZIndex(1000),
+        children![title(Tr::new("title-name")), text(Tr::new("loading"), 20.0, TEXT_DIM)],
+    ));
+}
+
+fn finish_loading(
+    status: Res<PipelineStatus>,
+    frames: Res<FrameCount>,
+    time: Res<Time<Real>>,
+    covers: Query<Entity, With<LoadingCover>>,
+    mut stable: Local<(PipelineStatus, u32)>,
+    mut loaded: ResMut<Loaded>,
+    mut commands: Commands,
+) {
+    if *status == stable.0 && status.waiting == 0 && status.ready > 0 {
+        stable.1 += 1;
+    } else {
+        *stable = (*status, 0);
+    }
+    let timed_out = time.elapsed_secs() > LOADING_TIMEOUT_S;
+    if stable.1 < STABLE_FRAMES && !timed_out {
+        return;
+    }
+    if timed_out {
+        warn!("still {} pipelines compiling after {LOADING_TIMEOUT_S} s: showing the game", status.waiting);
+    }
+    info!("loaded in {:.1} s ({} frames, {} pipelines)", time.elapsed_secs(), frames.0, status.ready);
+    loaded.0 = true;
+    for cover in &covers {
+        commands.entity(cover).despawn();
+    }
+}
