@@ -103,7 +103,7 @@ pub struct GameOptions {
     pub automation: bool,
     /// Save a PNG of the window to this path, then exit (with `exit_after_frames`).
     pub screenshot: Option<PathBuf>,
-    /// Exit after this many frames.
+    /// Exit after this many frames, counted from the end of the loading step.
     pub exit_after_frames: Option<u32>,
     /// Graphics quality for this session instead of the settings' (`None`:
     /// the settings').
@@ -244,7 +244,8 @@ mod native {
         /// Save a screenshot (PNG) here, at the frame given by --exit-after-frames.
         #[arg(long, value_name = "PATH", requires = "exit_after_frames")]
         screenshot: Option<PathBuf>,
-        /// Exit after this many frames.
+        /// Exit after this many frames (counted from the end of the loading
+        /// step).
         #[arg(long, value_name = "N")]
         exit_after_frames: Option<u32>,
         /// Graphics quality for this session: auto, high or low (instead of

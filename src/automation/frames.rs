@@ -1,7 +1,7 @@
-//! Frame times: recorded every frame, reported with `--exit-after-frames`
-//! (and `--screenshot`), natively and on the web.
+//! Frame times: recorded every frame once the loading step is over,
+//! reported with `--exit-after-frames` (and `--screenshot`), natively and on
+//! the web. Frames are counted from the end of the loading step.
 
-use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use serde_json::json;
@@ -15,8 +15,12 @@ pub(super) fn record_frame_time(
     options: Res<GameOptions>,
     time: Res<Time<Real>>,
     thinking: Res<AiThinking>,
+    loaded: Option<Res<crate::loading::Loaded>>,
     mut state: ResMut<Automation>,
 ) {
+    if loaded.is_some_and(|l| !l.0) {
+        return;
+    }
     if options.automation || options.exit_after_frames.is_some() {
         state.frame_ms.push(time.delta_secs() * 1000.0);
         state.thinking.push(thinking.seat().is_some());
@@ -36,13 +40,12 @@ fn frame_stats(frame_ms: &[f32], skip: usize) -> (f32, f32, usize) {
 
 pub(super) fn exit_after_frames(
     options: Res<GameOptions>,
-    frames: Res<FrameCount>,
     mut state: ResMut<Automation>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(limit) = options.exit_after_frames else { return };
-    if frames.0 < limit || state.screenshot_requested || state.frames_reported {
+    if (state.frame_ms.len() as u32) < limit || state.screenshot_requested || state.frames_reported {
         return;
     }
     state.frames_reported = true;

@@ -4,6 +4,7 @@
 use std::f32::consts::FRAC_PI_2;
 
 use arkes_engine::Coord;
+use bevy::light::NotShadowCaster;
 use bevy::picking::Pickable;
 use bevy::prelude::*;
 
@@ -169,6 +170,7 @@ fn show_destinations(
             Name::new(format!("destination {}", d.to)),
             DestinationMarker,
             Pickable::IGNORE,
+            NotShadowCaster,
             Mesh3d(mesh),
             MeshMaterial3d(material),
             flat(position),
@@ -196,6 +198,7 @@ fn show_last_move(
             Name::new(format!("last move {coord}")),
             LastMoveMarker,
             Pickable::IGNORE,
+            NotShadowCaster,
             Mesh3d(assets.square.clone()),
             MeshMaterial3d(assets.last_material.clone()),
             flat(g.cell_center(coord) + Vec3::Y * 0.003),
@@ -229,6 +232,7 @@ fn show_hover(
             Name::new("hover"),
             HoverMarker,
             Pickable::IGNORE,
+            NotShadowCaster,
             Mesh3d(assets.ring.clone()),
             MeshMaterial3d(assets.hover_material.clone()),
             flat(Vec3::ZERO),
@@ -267,6 +271,7 @@ fn show_cursor(
             Name::new("board cursor"),
             CursorMarker,
             Pickable::IGNORE,
+            NotShadowCaster,
             Mesh3d(meshes.add(Annulus::new(0.47, 0.53).mesh().resolution(4))),
             MeshMaterial3d(materials.add(StandardMaterial {
                 unlit: true,
@@ -314,6 +319,7 @@ fn show_turn_glow(
             Name::new("turn glow"),
             TurnGlow,
             Pickable::IGNORE,
+            NotShadowCaster,
             Mesh3d(meshes.add(Cuboid::new(1.0, 0.04, 0.16))),
             MeshMaterial3d(materials.add(StandardMaterial { unlit: true, ..default() })),
             Transform::default(),

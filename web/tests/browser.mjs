@@ -295,6 +295,8 @@ try {
   await step('the page loads and the game reports ready', async () => {
     view = await game.open('&new');
     check(view.to_move === 'south', `south moves first, got ${view.to_move}`);
+    // SwiftShader is a software renderer: Auto quality picks Low.
+    check(view.quality === 'low', `Auto quality on SwiftShader is ${view.quality}`);
     report.firstFrameMs = await game.page.evaluate(() => window.arkesFirstFrameMs ?? null);
     // The loading overlay fades out once the game has drawn.
     await game.overlayGone();
@@ -541,6 +543,28 @@ try {
     await t.screenshot('arcanor-touch');
   });
   await arcanorTouch.ctx.close();
+
+  // Frame times of the 4-player start at each quality, and how soon the
+  // board is drawn (the page's cover stays until the pipelines are ready).
+  const frameRuns = await context({ viewport: { width: 1280, height: 720 } }, 'frames');
+  await step('frame times of the 4-player start at High and Low', async () => {
+    const p = frameRuns.game;
+    report.quality = {};
+    for (const quality of ['high', 'low']) {
+      const ready = await p.open(`&new&players=4&no-auto-rotate&quality=${quality}&frames=60`);
+      check(ready.quality === quality, `?quality=${quality} gave ${ready.quality}`);
+      const firstFrameMs = await p.page.evaluate(() => window.arkesFirstFrameMs ?? null);
+      const frames = await p.next('frames', () => true, BOOT_TIMEOUT);
+      report.quality[quality] = { firstFrameMs, ...frames };
+      await p.screenshot(`quality-${quality}`);
+      console.log(
+        `web: quality ${quality}: board drawn ${(firstFrameMs / 1000).toFixed(1)} s after navigation; ` +
+          `frames median ${frames.median_ms.toFixed(1)} ms, p95 ${frames.p95_ms.toFixed(1)} ms, ` +
+          `max ${frames.max_ms.toFixed(1)} ms`,
+      );
+    }
+  });
+  await frameRuns.ctx.close();
 
   // The computer on the web: no threads, a slice of search each frame.
   const ai = await context({ viewport: { width: 800, height: 600 } }, 'ai');

@@ -26,6 +26,15 @@ pub const PACKAGES: &[&str] = &["xvfb", "xauth", "mesa-vulkan-drivers", "libvulk
 /// # Errors
 /// A failed build, or no `arkes` executable among cargo's artifacts.
 pub fn game_binary() -> Result<PathBuf, String> {
+    built_executable("arkes", "bin")
+}
+
+/// The executable `name` of `kind` (`bin`, `example`) that the test build
+/// makes (see [`game_binary`]).
+///
+/// # Errors
+/// A failed build, or no such executable among cargo's artifacts.
+pub fn built_executable(name: &str, kind: &str) -> Result<PathBuf, String> {
     let mut cmd = cargo();
     // With the same wrapper as the test step, or it would compile the
     // workspace's crates again.
@@ -45,9 +54,9 @@ pub fn game_binary() -> Result<PathBuf, String> {
         .lines()
         .filter_map(|line| serde_json::from_str::<Value>(line).ok())
         .filter(|m| m["reason"] == "compiler-artifact" && m["profile"]["test"] == false)
-        .filter(|m| m["target"]["name"] == "arkes" && m["target"]["kind"][0] == "bin")
+        .filter(|m| m["target"]["name"] == name && m["target"]["kind"][0] == kind)
         .find_map(|m| m["executable"].as_str().map(PathBuf::from))
-        .ok_or_else(|| "cargo test --no-run built no `arkes` executable".into())
+        .ok_or_else(|| format!("cargo test --no-run built no `{name}` {kind}"))
 }
 
 /// An X server on a free display, stopped on drop.

@@ -7,7 +7,9 @@
 //!   with `-D warnings`, the workspace tests, the real-window tests of the
 //!   native game and the browser test of the web build.
 //! - `cargo xtask web [--serve | --size | --test]`: the browser build.
+//! - `cargo xtask bench-frames`: frame times of the game and its baselines.
 
+mod bench;
 mod e2e;
 mod system;
 mod web;
@@ -33,7 +35,9 @@ tasks:
   web [--serve] [--port N]
                    build the browser version into <target>/web (and serve it on 127.0.0.1)
   web --size       build the game and a bare Bevy 3D scene for the web and compare wasm sizes
-  web --test       build the browser version and run the browser test in headless Chromium";
+  web --test       build the browser version and run the browser test in headless Chromium
+  bench-frames     the game's frame times at High and Low against two bare Bevy scenes
+                   (Xvfb and lavapipe, 1280x720)";
 
 /// The workspace root (the parent of this crate).
 ///
@@ -62,6 +66,7 @@ fn main() -> ExitCode {
         Some("test") => test(&args[1..]),
         Some("e2e") => native_e2e(&args[1..]),
         Some("web") => web_task(&args[1..]),
+        Some("bench-frames") => bench::bench_frames(&target_dir()),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(())

@@ -9,6 +9,7 @@ use std::f32::consts::{FRAC_PI_2, TAU};
 
 use arkes_engine::{BySeat, Seat};
 use bevy::asset::RenderAssetUsages;
+use bevy::light::NotShadowCaster;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::picking::Pickable;
 use bevy::prelude::*;
@@ -228,6 +229,8 @@ fn dress_piece(
             commands
                 .spawn((
                     Name::new("groove"),
+                    // The bell's shadow covers its grooves' and its band's.
+                    NotShadowCaster,
                     Mesh3d(mesh.clone()),
                     MeshMaterial3d(assets.ivory.clone()),
                     Transform::from_xyz(0.0, *y, 0.0),
@@ -239,6 +242,7 @@ fn dress_piece(
         commands
             .spawn((
                 Name::new("inner band"),
+                NotShadowCaster,
                 InnerBand,
                 Mesh3d(assets.band[v - 1].clone()),
                 MeshMaterial3d(assets.band_material[seat].clone()),

@@ -5,6 +5,7 @@
 use std::f32::consts::FRAC_PI_2;
 
 use arkes_engine::{BySeat, Seat};
+use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 
 use super::PieceVisual;
@@ -126,6 +127,8 @@ fn dress_token(commands: &mut Commands, entity: Entity, seat: Seat, assets: &Pie
     let mark = commands
         .spawn((
             Name::new("mark"),
+            // The token's shadow covers the mark's and the seam's.
+            NotShadowCaster,
             Mesh3d(assets.marks[mark_index(seat)].clone()),
             MeshMaterial3d(assets.mark_material.clone()),
             Transform::from_xyz(0.0, BoardGeometry::TOKEN_HEIGHT / 2.0 + 0.002, 0.0)
@@ -135,6 +138,7 @@ fn dress_token(commands: &mut Commands, entity: Entity, seat: Seat, assets: &Pie
     let seam = commands
         .spawn((
             Name::new("seam"),
+            NotShadowCaster,
             Mesh3d(assets.seam.clone()),
             MeshMaterial3d(assets.seam_material[seat].clone()),
             Transform::from_xyz(0.0, -rest_y + 0.0175, 0.0),

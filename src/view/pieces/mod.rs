@@ -191,6 +191,7 @@ fn add_contact_shadow(
         .spawn((
             Name::new("contact shadow"),
             ContactShadow,
+            bevy::light::NotShadowCaster,
             Mesh3d(assets.disc.clone()),
             MeshMaterial3d(assets.material.clone()),
             Transform::from_xyz(0.0, 0.003, 0.0)
