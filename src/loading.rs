@@ -5,8 +5,10 @@
 //! renderers take seconds to compile them). The board is drawn behind the
 //! cover meanwhile, which is what makes the renderer compile it.
 //!
-//! Done when no pipeline is waiting and the number of pipelines has not
-//! changed for a few frames, or after [`LOADING_TIMEOUT_S`] at the latest.
+//! Done when no pipeline is being compiled and the number of compiled ones
+//! has not changed for a few frames, or after [`LOADING_TIMEOUT_S`] at the
+//! latest. Pipelines whose shader never loads (WebGL2 lacks some of Bevy's
+//! features; Bevy retries those every frame) do not hold the game back.
 //! Without a renderer (headless tests) the game counts as loaded at once.
 //! In the browser the page's own loading cover stays up until then too
 //! (`window.arkesReady`).
@@ -45,7 +47,9 @@ pub struct Loaded(pub bool);
 pub struct PipelineStatus {
     /// Pipelines compiled and ready.
     pub ready: usize,
-    /// Pipelines queued or being compiled.
+    /// Pipelines being compiled (on a background task natively).
+    pub compiling: usize,
+    /// Pipelines queued or failed, retried each frame (a shader not loaded).
     pub waiting: usize,
 }
 
@@ -54,10 +58,12 @@ fn loading(loaded: Res<Loaded>) -> bool {
 }
 
 fn report_pipelines(cache: Res<PipelineCache>, mut main: ResMut<MainWorld>) {
-    let ready = cache.pipelines().filter(|p| matches!(p.state, CachedPipelineState::Ok(_))).count();
-    let waiting = cache.waiting_pipelines().count();
+    let count = |f: fn(&CachedPipelineState) -> bool| cache.pipelines().filter(|p| f(&p.state)).count();
+    let ready = count(|s| matches!(s, CachedPipelineState::Ok(_)));
+    let compiling = count(|s| matches!(s, CachedPipelineState::Creating(_)));
+    let waiting = cache.waiting_pipelines().count().saturating_sub(compiling);
     if let Some(mut status) = main.get_resource_mut::<PipelineStatus>() {
-        let now = PipelineStatus { ready, waiting };
+        let now = PipelineStatus { ready, compiling, waiting };
         if *status != now {
             *status = now;
         }
@@ -93,23 +99,29 @@ fn finish_loading(
     frames: Res<FrameCount>,
     time: Res<Time<Real>>,
     covers: Query<Entity, With<LoadingCover>>,
-    mut stable: Local<(PipelineStatus, u32)>,
+    mut stable: Local<(usize, u32)>,
     mut loaded: ResMut<Loaded>,
     mut commands: Commands,
 ) {
-    if *status == stable.0 && status.waiting == 0 && status.ready > 0 {
+    if status.ready == stable.0 && status.compiling == 0 && status.ready > 0 {
         stable.1 += 1;
     } else {
-        *stable = (*status, 0);
+        *stable = (status.ready, 0);
     }
     let timed_out = time.elapsed_secs() > LOADING_TIMEOUT_S;
     if stable.1 < STABLE_FRAMES && !timed_out {
         return;
     }
     if timed_out {
-        warn!("still {} pipelines compiling after {LOADING_TIMEOUT_S} s: showing the game", status.waiting);
+        warn!("still {} pipelines compiling after {LOADING_TIMEOUT_S} s: showing the game", status.compiling);
     }
-    info!("loaded in {:.1} s ({} frames, {} pipelines)", time.elapsed_secs(), frames.0, status.ready);
+    info!(
+        "loaded in {:.1} s ({} frames, {} pipelines ready, {} waiting for a shader)",
+        time.elapsed_secs(),
+        frames.0,
+        status.ready,
+        status.waiting
+    );
     loaded.0 = true;
     for cover in &covers {
         commands.entity(cover).despawn();

@@ -38,8 +38,42 @@ fn frame_stats(frame_ms: &[f32], skip: usize) -> (f32, f32, usize) {
     (v[v.len() / 2], v[(v.len() * 95 / 100).min(v.len() - 1)], v.len())
 }
 
+/// What the scene holds, for the frame report: entities, meshes drawn
+/// (visible), batches (distinct mesh and material pairs among them: about
+/// the draw calls of the main pass once Bevy batches them), and meshes that
+/// cast shadows.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct SceneCounts<'w, 's> {
+    entities: Query<'w, 's, Entity>,
+    meshes: Query<
+        'w,
+        's,
+        (
+            &'static Mesh3d,
+            Option<&'static MeshMaterial3d<StandardMaterial>>,
+            &'static InheritedVisibility,
+            Has<bevy::light::NotShadowCaster>,
+        ),
+    >,
+}
+
+impl SceneCounts<'_, '_> {
+    fn report(&self) -> serde_json::Value {
+        let visible: Vec<_> = self.meshes.iter().filter(|(_, _, v, _)| v.get()).collect();
+        let batches: std::collections::HashSet<_> =
+            visible.iter().map(|(mesh, material, _, _)| (mesh.id(), material.map(|m| m.id()))).collect();
+        json!({
+            "entities": self.entities.iter().count(),
+            "meshes": visible.len(),
+            "batches": batches.len(),
+            "shadow_casters": visible.iter().filter(|(_, _, _, not)| !not).count(),
+        })
+    }
+}
+
 pub(super) fn exit_after_frames(
     options: Res<GameOptions>,
+    counts: SceneCounts,
     mut state: ResMut<Automation>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
@@ -61,7 +95,7 @@ pub(super) fn exit_after_frames(
             "event": "frames", "count": n, "median_ms": median, "p95_ms": p95, "max_ms": max,
             "thinking_frames": thinking_n, "thinking_median_ms": thinking_median,
             "thinking_p95_ms": thinking_p95, "thinking_max_ms": thinking.iter().copied().fold(0.0, f32::max),
-            "ai_main_thread_max_ms": state.ai_max_ms,
+            "ai_main_thread_max_ms": state.ai_max_ms, "scene": counts.report(),
         }));
     }
     match &options.screenshot {

@@ -74,6 +74,9 @@ pub fn bench_frames(target_dir: &Path) -> Result<(), String> {
             .find(|v| v["event"] == "frames")
             .ok_or_else(|| format!("{name}: no frame times ({})", out.status))?;
         let ms = |key: &str| frames[key].as_f64().unwrap_or(f64::NAN);
+        if !frames["scene"].is_null() {
+            println!("bench: {name}: {}", frames["scene"]);
+        }
         results.push((name, ms("median_ms"), ms("p95_ms"), ms("max_ms")));
     }
     let bare_median = results[0].1;
