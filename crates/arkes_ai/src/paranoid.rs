@@ -246,6 +246,7 @@ impl<G: SearchGame> Paranoid<G> {
                 self.stop();
                 break;
             }
+            self.table.grow_for(self.nodes);
             if self.stack.is_empty() {
                 self.start_iteration();
                 continue;
