@@ -12,15 +12,20 @@
 //!
 //! `--exit-after-frames N` prints the median, 95th percentile and maximum
 //! frame time (milliseconds, the first 30 frames not counted) as a JSON line
-//! and exits.
+//! and exits. As in the game, frames are counted once the pipelines have
+//! settled (the game's [`LoadingWatch`]): the frames before are cheaper
+//! (nothing drawn yet) or far slower (compiling).
 
 use bevy::core_pipeline::tonemapping::Tonemapping;
-use bevy::diagnostic::FrameCount;
 use bevy::light::{CascadeShadowConfigBuilder, DirectionalLightShadowMap, GlobalAmbientLight};
 use bevy::prelude::*;
+use bevy::render::{ExtractSchedule, RenderApp};
 
+use arkes::loading::{LoadingWatch, PipelineStatus, report_pipelines};
+
+/// Frame times since the pipelines settled, milliseconds (`None` before).
 #[derive(Resource, Default)]
-struct Frames(Vec<f32>);
+struct Frames(Option<Vec<f32>>);
 
 /// Which scene, from the command line.
 #[derive(Resource, Clone, Copy)]
@@ -37,42 +42,56 @@ fn main() -> AppExit {
         same_coverage: args.iter().any(|a| a == "--same-coverage"),
         low: args.iter().any(|a| a == "--low"),
     };
-    App::new()
-        .add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window {
-                title: "bare scene".into(),
-                resolution: (1280, 720).into(),
-                ..default()
-            }),
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "bare scene".into(),
+            resolution: (1280, 720).into(),
             ..default()
-        }))
-        .insert_resource(scene)
-        .init_resource::<Frames>()
-        .add_systems(Startup, (cube.run_if(move || !scene.same_coverage), same_coverage.run_if(move || scene.same_coverage)))
-        .add_systems(
-            Update,
-            move |time: Res<Time<Real>>,
-                  frames: Res<FrameCount>,
-                  mut log: ResMut<Frames>,
-                  mut exit: MessageWriter<AppExit>| {
-                log.0.push(time.delta_secs() * 1000.0);
-                if limit.is_some_and(|n| frames.0 >= n) {
-                    let mut v: Vec<f32> = log.0.iter().skip(30).copied().collect();
-                    v.sort_by(f32::total_cmp);
-                    if !v.is_empty() {
-                        println!(
-                            "{{\"event\":\"frames\",\"count\":{},\"median_ms\":{},\"p95_ms\":{},\"max_ms\":{}}}",
-                            v.len(),
-                            v[v.len() / 2],
-                            v[(v.len() * 95 / 100).min(v.len() - 1)],
-                            v[v.len() - 1]
-                        );
-                    }
-                    exit.write(AppExit::Success);
+        }),
+        ..default()
+    }))
+    .insert_resource(scene)
+    .init_resource::<Frames>()
+    .init_resource::<PipelineStatus>()
+    .add_systems(
+        Startup,
+        (cube.run_if(move || !scene.same_coverage), same_coverage.run_if(move || scene.same_coverage)),
+    )
+    .add_systems(
+        Update,
+        move |time: Res<Time<Real>>,
+              status: Res<PipelineStatus>,
+              mut watch: Local<LoadingWatch>,
+              mut frames: ResMut<Frames>,
+              mut exit: MessageWriter<AppExit>| {
+            let Some(log) = frames.0.as_mut() else {
+                if watch.settled(*status) {
+                    frames.0 = Some(Vec::new());
                 }
-            },
-        )
-        .run()
+                return;
+            };
+            log.push(time.delta_secs() * 1000.0);
+            if limit.is_some_and(|n| log.len() >= n as usize) {
+                let mut v: Vec<f32> = log.iter().skip(30).copied().collect();
+                v.sort_by(f32::total_cmp);
+                if !v.is_empty() {
+                    println!(
+                        "{{\"event\":\"frames\",\"count\":{},\"median_ms\":{},\"p95_ms\":{},\"max_ms\":{}}}",
+                        v.len(),
+                        v[v.len() / 2],
+                        v[(v.len() * 95 / 100).min(v.len() - 1)],
+                        v[v.len() - 1]
+                    );
+                }
+                exit.write(AppExit::Success);
+            }
+        },
+    );
+    if let Some(render_app) = app.get_sub_app_mut(RenderApp) {
+        render_app.add_systems(ExtractSchedule, report_pipelines);
+    }
+    app.run()
 }
 
 fn cube(

@@ -5,9 +5,9 @@
 //! renderers take seconds to compile them). The board is drawn behind the
 //! cover meanwhile, which is what makes the renderer compile it.
 //!
-//! Done when no pipeline is being compiled and the number of compiled ones
-//! has not changed for a few frames, or after [`LOADING_TIMEOUT_S`] at the
-//! latest. Pipelines whose shader never loads (WebGL2 lacks some of Bevy's
+//! Done when no pipeline is being compiled and the numbers of ready and of
+//! waiting ones have not changed for a few frames ([`LoadingWatch`]), or
+//! after [`LOADING_TIMEOUT_S`] at the latest. Pipelines whose shader never loads (WebGL2 lacks some of Bevy's
 //! features; Bevy retries those every frame) do not hold the game back.
 //! Without a renderer (headless tests) the game counts as loaded at once.
 //! In the browser the page's own loading cover stays up until then too
@@ -35,8 +35,8 @@ pub(crate) fn plugin(app: &mut App) {
 /// The loading step never lasts longer than this, in seconds of real time.
 pub const LOADING_TIMEOUT_S: f32 = 30.0;
 
-/// Frames in a row with no pipeline waiting and no new one, to be done.
-const STABLE_FRAMES: u32 = 3;
+/// Frames in a row with nothing compiling and the same counts, to be done.
+pub const STABLE_FRAMES: u32 = 3;
 
 /// Whether the loading step is over (the first whole frame is drawn).
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,7 +57,10 @@ fn loading(loaded: Res<Loaded>) -> bool {
     !loaded.0
 }
 
-fn report_pipelines(cache: Res<PipelineCache>, mut main: ResMut<MainWorld>) {
+/// Counts the render world's pipelines into the main world's
+/// [`PipelineStatus`] (a system of the render app's `ExtractSchedule`; the
+/// main world must have the resource).
+pub fn report_pipelines(cache: Res<PipelineCache>, mut main: ResMut<MainWorld>) {
     let count = |f: fn(&CachedPipelineState) -> bool| cache.pipelines().filter(|p| f(&p.state)).count();
     let ready = count(|s| matches!(s, CachedPipelineState::Ok(_)));
     let compiling = count(|s| matches!(s, CachedPipelineState::Creating(_)));
@@ -67,6 +70,32 @@ fn report_pipelines(cache: Res<PipelineCache>, mut main: ResMut<MainWorld>) {
         if *status != now {
             *status = now;
         }
+    }
+}
+
+/// Decides, frame by frame, when the pipelines have settled.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LoadingWatch {
+    /// The (ready, waiting) counts of the previous frame.
+    last: Option<(usize, usize)>,
+    /// Frames in a row with nothing compiling and the same counts.
+    stable: u32,
+}
+
+impl LoadingWatch {
+    /// Takes this frame's counts; true once nothing has been compiling and
+    /// the numbers of ready and waiting pipelines (at least one ready) have
+    /// stayed the same for [`STABLE_FRAMES`] frames. A pipeline still
+    /// waiting for its shader to load, then queued, changes the counts.
+    pub fn settled(&mut self, status: PipelineStatus) -> bool {
+        let key = (status.ready, status.waiting);
+        if status.compiling == 0 && status.ready > 0 && self.last == Some(key) {
+            self.stable += 1;
+        } else {
+            self.stable = 0;
+        }
+        self.last = Some(key);
+        self.stable >= STABLE_FRAMES
     }
 }
 
@@ -99,21 +128,20 @@ fn finish_loading(
     frames: Res<FrameCount>,
     time: Res<Time<Real>>,
     covers: Query<Entity, With<LoadingCover>>,
-    mut stable: Local<(usize, u32)>,
+    mut watch: Local<LoadingWatch>,
     mut loaded: ResMut<Loaded>,
     mut commands: Commands,
 ) {
-    if status.ready == stable.0 && status.compiling == 0 && status.ready > 0 {
-        stable.1 += 1;
-    } else {
-        *stable = (status.ready, 0);
-    }
+    let settled = watch.settled(*status);
     let timed_out = time.elapsed_secs() > LOADING_TIMEOUT_S;
-    if stable.1 < STABLE_FRAMES && !timed_out {
+    if !settled && !timed_out {
         return;
     }
-    if timed_out {
-        warn!("still {} pipelines compiling after {LOADING_TIMEOUT_S} s: showing the game", status.compiling);
+    if timed_out && !settled {
+        warn!(
+            "pipelines not settled after {LOADING_TIMEOUT_S} s ({} compiling, {} ready, {} waiting): showing the game",
+            status.compiling, status.ready, status.waiting
+        );
     }
     info!(
         "loaded in {:.1} s ({} frames, {} pipelines ready, {} waiting for a shader)",

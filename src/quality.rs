@@ -19,11 +19,14 @@
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
+use bevy::window::WindowResized;
 
 use crate::GameOptions;
 use crate::settings::{GraphicsQuality, Settings};
 
 pub(crate) fn plugin(app: &mut App) {
+    // Registered by bevy_window in the game; here too for headless apps.
+    app.add_message::<WindowResized>();
     app.init_resource::<RenderQuality>().init_resource::<FrameWatch>().add_systems(
         Update,
         (watch_frames, choose_quality, apply_quality).chain().in_set(crate::AppSystems::View),
@@ -31,8 +34,8 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// A frame slower than this (milliseconds) is slow for Auto: under 30 frames
-/// a second.
-pub const SLOW_FRAME_MS: f32 = 33.0;
+/// a second, with room for a 30 Hz display's 33.3 ms frames and their jitter.
+pub const SLOW_FRAME_MS: f32 = 34.0;
 
 /// Auto steps down after this many seconds running whose median frame was slow.
 pub const SLOW_SECONDS: u32 = 2;
@@ -66,8 +69,11 @@ impl QualityLevel {
 /// Why the level in use is what it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum QualityReason {
-    /// The player chose it (settings or command line).
+    /// The player chose it in the settings.
     Chosen,
+    /// The session's option (`--quality`, `?quality=`), whatever the
+    /// settings say.
+    Session,
     /// Auto, on a renderer that is fast enough so far.
     #[default]
     Auto,
@@ -84,7 +90,8 @@ pub struct RenderQuality {
     pub level: QualityLevel,
     /// Why.
     pub reason: QualityReason,
-    /// Whether the renderer is a software one (wgpu's `DeviceType::Cpu`).
+    /// Whether the renderer is a software one (wgpu's `DeviceType::Cpu`),
+    /// for logs and automation.
     pub software: bool,
 }
 
@@ -145,9 +152,13 @@ impl FrameWatch {
     }
 }
 
-/// The quality asked for: the session's `--quality`, else the settings'.
-fn asked(options: Option<&GameOptions>, settings: Option<&Settings>) -> GraphicsQuality {
-    options.and_then(|o| o.quality).or(settings.map(|s| s.quality)).unwrap_or_default()
+/// The quality asked for, and whether by the session's `--quality` (else
+/// by the settings).
+fn asked(options: Option<&GameOptions>, settings: Option<&Settings>) -> (GraphicsQuality, bool) {
+    match options.and_then(|o| o.quality) {
+        Some(session) => (session, true),
+        None => (settings.map(|s| s.quality).unwrap_or_default(), false),
+    }
 }
 
 /// Whether wgpu's adapter is a software one.
@@ -155,19 +166,22 @@ fn is_software(adapter: Option<&RenderAdapterInfo>) -> bool {
     adapter.is_some_and(|a| a.device_type == wgpu_types::DeviceType::Cpu)
 }
 
-/// Feeds Auto's watch while Auto runs at High and the game has loaded.
+/// Feeds Auto's watch while Auto runs at High and the game has loaded. A
+/// resized window restarts it (the frames before were of another size);
+/// other changes to the window (bevy_winit changes it on every cursor move)
+/// do not.
 fn watch_frames(
     time: Res<Time<Real>>,
     quality: Res<RenderQuality>,
     loaded: Option<Res<crate::loading::Loaded>>,
-    windows: Query<(), Changed<Window>>,
+    mut resized: MessageReader<WindowResized>,
     mut watch: ResMut<FrameWatch>,
 ) {
-    if quality.reason != QualityReason::Auto || loaded.is_some_and(|l| !l.0) {
+    if resized.read().count() > 0 {
+        watch.restart();
         return;
     }
-    if !windows.is_empty() {
-        watch.restart();
+    if quality.reason != QualityReason::Auto || loaded.is_some_and(|l| !l.0) {
         return;
     }
     if watch.record(time.delta_secs() * 1000.0) {
@@ -184,9 +198,11 @@ fn choose_quality(
     mut quality: ResMut<RenderQuality>,
 ) {
     let software = is_software(adapter.as_deref());
-    let (level, reason) = match asked(options.as_deref(), settings.as_deref()) {
-        GraphicsQuality::High => (QualityLevel::High, QualityReason::Chosen),
-        GraphicsQuality::Low => (QualityLevel::Low, QualityReason::Chosen),
+    let (asked, session) = asked(options.as_deref(), settings.as_deref());
+    let chosen = if session { QualityReason::Session } else { QualityReason::Chosen };
+    let (level, reason) = match asked {
+        GraphicsQuality::High => (QualityLevel::High, chosen),
+        GraphicsQuality::Low => (QualityLevel::Low, chosen),
         GraphicsQuality::Auto if software => (QualityLevel::Low, QualityReason::SoftwareRenderer),
         GraphicsQuality::Auto if watch.stepped_down() => (QualityLevel::Low, QualityReason::SlowFrames),
         GraphicsQuality::Auto => (QualityLevel::High, QualityReason::Auto),
@@ -205,16 +221,19 @@ fn choose_quality(
 #[derive(Component, Clone, Copy, Debug)]
 pub struct ContactShadow;
 
-/// Applies the level to the camera, the sun and the contact shadows; also
-/// to those spawned later (a new camera, light or piece).
+/// Applies the level to the camera and the sun; also to those spawned later
+/// (a new camera or light). Only a change of level is applied (not one of
+/// reason alone). The pieces' contact shadows follow the level by
+/// themselves (`view::pieces`).
 fn apply_quality(
     quality: Res<RenderQuality>,
+    mut applied: Local<Option<QualityLevel>>,
     mut commands: Commands,
     cameras: Query<(Entity, Ref<Camera3d>)>,
     mut lights: Query<&mut DirectionalLight>,
-    mut shadows: Query<&mut Visibility, With<ContactShadow>>,
 ) {
-    let changed = quality.is_changed();
+    let changed = *applied != Some(quality.level);
+    *applied = Some(quality.level);
     let high = quality.level == QualityLevel::High;
     for (entity, camera) in &cameras {
         if changed || camera.is_added() {
@@ -228,12 +247,6 @@ fn apply_quality(
     for mut light in &mut lights {
         if (changed || light.is_added()) && light.shadow_maps_enabled != high {
             light.shadow_maps_enabled = high;
-        }
-    }
-    let wanted = if high { Visibility::Hidden } else { Visibility::Inherited };
-    for mut visibility in &mut shadows {
-        if *visibility != wanted {
-            *visibility = wanted;
         }
     }
 }

@@ -67,11 +67,12 @@ pub enum Palette {
 #[serde(rename_all = "snake_case")]
 pub enum GraphicsQuality {
     /// High, except Low on a software renderer (wgpu's `DeviceType::Cpu`)
-    /// or once frames have stayed slow (median above 33 ms a second, two
-    /// seconds running).
+    /// or once frames have stayed slow (median above
+    /// [`crate::quality::SLOW_FRAME_MS`] a second, two seconds running).
     #[default]
     Auto,
-    /// Shadows, 4× MSAA, the full materials: the designed look.
+    /// Shadow maps, 4× MSAA, tone mapping: the designed look (the materials
+    /// are the same at both levels).
     High,
     /// No shadow maps (a soft contact shadow under each piece instead), no
     /// MSAA, no tone mapping: for phones, software renderers and old laptops.

@@ -133,6 +133,7 @@ quality-in-use = In use: { $level ->
 }{ $reason ->
     [software] {" "}(software rendering)
     [slow] {" "}(frames were slow)
+    [session] {" "}(this session’s option)
    *[other] {""}
 }
 

@@ -133,6 +133,7 @@ quality-in-use = En service : { $level ->
 }{ $reason ->
     [software] {" "}(rendu logiciel)
     [slow] {" "}(images trop lentes)
+    [session] {" "}(option de cette session)
    *[other] {""}
 }
 

@@ -132,15 +132,19 @@ fn choose_first_screen(
     }
 }
 
-/// Input and clocks run only on the gameplay screen, with no overlay, while
-/// the window has the focus (a hidden tab or window pauses the clocks).
+/// Input, the computer players and clocks run only on the gameplay screen,
+/// with no overlay, once the loading step is over, while the window has the
+/// focus (a hidden tab or window pauses the clocks).
 fn update_flow(
     screen: Res<State<Screen>>,
     overlay: Option<Res<State<Overlay>>>,
+    loaded: Option<Res<crate::loading::Loaded>>,
     windows: Query<&Window, With<PrimaryWindow>>,
     mut flow: ResMut<GameFlow>,
 ) {
-    let playing = *screen.get() == Screen::Gameplay && overlay.is_none_or(|o| *o.get() == Overlay::None);
+    let playing = *screen.get() == Screen::Gameplay
+        && overlay.is_none_or(|o| *o.get() == Overlay::None)
+        && loaded.is_none_or(|l| l.0);
     let focused = windows.single().map_or(true, |w| w.focused);
     let wanted = GameFlow { accepting_input: playing, clock_running: playing && focused };
     if *flow != wanted {

@@ -31,6 +31,7 @@ fn quality_in_use(quality: RenderQuality) -> Tr {
     let reason = match quality.reason {
         QualityReason::SoftwareRenderer => "software",
         QualityReason::SlowFrames => "slow",
+        QualityReason::Session => "session",
         QualityReason::Chosen | QualityReason::Auto => "other",
     };
     Tr::new("quality-in-use").with("level", quality.level.id()).with("reason", reason)

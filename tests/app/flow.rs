@@ -249,6 +249,45 @@ fn a_time_out_eliminates_the_seat_and_never_runs_while_paused() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Bug: the computer and the clocks ran under the loading cover (on a slow
+/// renderer, seconds of a game nobody could see).
+#[test]
+fn nothing_moves_and_no_clock_runs_until_loaded() {
+    use arkes::loading::Loaded;
+    use arkes::options::PlayerKind;
+    let (store, dir) = temp_store("loading-flow");
+    let mut app = flow_app(store);
+    {
+        let mut settings = app.world_mut().resource_mut::<Settings>();
+        settings.new_game.seats[0].player = PlayerKind::Easy;
+        settings.new_game.clock = Some(ClockChoice { minutes: 1, increment: 0 });
+    }
+    app.update();
+    press(&mut app, "new-game");
+    press(&mut app, "game-arkes");
+    press(&mut app, "start");
+    app.insert_resource(Loaded(false));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(200)));
+    let clock = |app: &App| app.world().resource::<Match>().game().as_arkes().unwrap().clock_ms(Seat::South);
+    let before = clock(&app);
+    for _ in 0..100 {
+        app.update();
+    }
+    assert!(!app.world().resource::<arkes::game::GameFlow>().accepting_input);
+    assert_eq!(record(&app).plies.len(), 0, "the computer waited for the loading step");
+    assert_eq!(clock(&app), before, "the clock waited");
+    app.insert_resource(Loaded(true));
+    for _ in 0..400 {
+        app.update();
+        if !record(&app).plies.is_empty() {
+            break;
+        }
+    }
+    assert_eq!(record(&app).plies.len(), 1, "the computer plays once loaded");
+    assert!(clock(&app) < before, "South's clock ran while it thought");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn continue_restores_the_exact_game_after_a_quit() {
     let (store, dir) = temp_store("continue");

@@ -1,6 +1,6 @@
 //! The graphics quality setting, headless: Auto picks Low for a software
 //! renderer, steps down on slow frames, never oscillates; a choice in the
-//! settings wins and persists.
+//! settings wins and persists; the loading step waits for the pipelines.
 
 use std::time::Duration;
 
@@ -85,6 +85,44 @@ fn auto_steps_down_on_slow_frames_and_never_back_up() {
     assert!(levels.iter().all(|&l| l == QualityLevel::Low), "no oscillation: {levels:?}");
 }
 
+/// Bug: the watch restarted on any change to the window, which bevy_winit
+/// makes on every cursor move, so a moving mouse kept Auto at High.
+#[test]
+fn auto_steps_down_while_the_cursor_moves() {
+    let mut app = app_on("quality-cursor", DeviceType::DiscreteGpu);
+    let window = app.world_mut().spawn(Window::default()).id();
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)));
+    for i in 0..80 {
+        let mut entity = app.world_mut().entity_mut(window);
+        let mut w = entity.get_mut::<Window>().expect("window");
+        w.set_cursor_position(Some(Vec2::new(100.0 + i as f32, 200.0)));
+        app.update();
+    }
+    assert_eq!(quality(&app).level, QualityLevel::Low, "4 s of 50 ms frames with the mouse moving");
+}
+
+#[test]
+fn a_window_resize_restarts_the_frame_watch() {
+    let mut app = app_on("quality-resize", DeviceType::DiscreteGpu);
+    let window = app.world_mut().spawn(Window::default()).id();
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)));
+    // Slow frames, but the window is resized every 1.5 s: never two slow
+    // seconds of one size.
+    for i in 1..=120 {
+        if i % 30 == 0 {
+            app.world_mut().write_message(bevy::window::WindowResized {
+                window,
+                width: 800.0,
+                height: 600.0,
+            });
+        }
+        app.update();
+    }
+    assert_eq!(quality(&app).level, QualityLevel::High, "resizes restart the count");
+    frames(&mut app, 50, 3);
+    assert_eq!(quality(&app).level, QualityLevel::Low, "then two slow seconds of one size step down");
+}
+
 #[test]
 fn a_chosen_quality_wins_over_auto_and_persists() {
     let (store, dir) = temp_store("quality-choice");
@@ -122,7 +160,7 @@ fn the_session_quality_overrides_the_settings() {
     app.add_plugins((arkes::game::GameLogicPlugin { options }, arkes::FlowPlugin));
     app.update();
     app.update();
-    assert_eq!((quality(&app).level, quality(&app).reason), (QualityLevel::Low, QualityReason::Chosen));
+    assert_eq!((quality(&app).level, quality(&app).reason), (QualityLevel::Low, QualityReason::Session));
 }
 
 #[test]
@@ -144,4 +182,24 @@ fn the_frame_watch_needs_two_slow_seconds_running() {
     watch.restart();
     assert!(watch.stepped_down(), "a restart keeps the step down");
     assert!(!(0..100).any(|_| watch.record(40.0)), "it steps down once");
+}
+
+#[test]
+fn loading_waits_for_the_pipelines_to_settle() {
+    use arkes::loading::{LoadingWatch, PipelineStatus, STABLE_FRAMES};
+    let status = |ready, compiling, waiting| PipelineStatus { ready, compiling, waiting };
+    let mut watch = LoadingWatch::default();
+    // Nothing ready yet, or something compiling: never done.
+    assert!(!(0..10).any(|_| watch.settled(status(0, 0, 0))));
+    assert!(!(0..10).any(|_| watch.settled(status(12, 3, 0))));
+    // A shader still loading: its pipeline waits, then is queued and ready.
+    let mut waiting = LoadingWatch::default();
+    assert!(!waiting.settled(status(20, 0, 2)));
+    assert!(!waiting.settled(status(20, 0, 2)));
+    assert!(!waiting.settled(status(20, 0, 1)), "a waiting pipeline moved on: not settled");
+    // Pipelines that wait forever (WebGL2 lacks their features) do not hold
+    // it back once the counts stay the same.
+    let done: Vec<bool> = (0..=STABLE_FRAMES).map(|_| waiting.settled(status(21, 0, 1))).collect();
+    assert_eq!(done.iter().filter(|&&d| d).count(), 1, "{done:?}");
+    assert!(done[usize::try_from(STABLE_FRAMES).unwrap()]);
 }
