@@ -118,8 +118,10 @@ fn start_job(game: &Match, level: arkes_ai::Level, settings: &AiSettings) -> Job
 }
 
 /// Nodes searched between two looks at the clock when the search is stepped
-/// on the main thread: well under a millisecond of search in a browser.
-const CHUNK_NODES: u64 = 64;
+/// on the main thread. Measured natively (`cargo bench -p arkes_ai --bench
+/// slices`), 64 nodes took up to 1.4 ms, a few times more in a browser,
+/// which overran the slice; 16 keep a chunk well under a millisecond there.
+const CHUNK_NODES: u64 = 16;
 
 /// Advances the search of the computer seat to move and, when it is done
 /// and has thought long enough, sends its move.

@@ -217,6 +217,46 @@ fn follow_turn(
     orbit.settled = false;
 }
 
+/// How far the title screen slides the board to the right when fully
+/// aside, as a share of half the screen's width.
+const ASIDE_SHIFT: f32 = 0.42;
+
+/// Where the camera stands for `orbit`'s angles, zoom and sideways shift,
+/// so that a board of half extents `half` (world units, frame included)
+/// fits a view of vertical field of view `fov` (radians) and `aspect`
+/// (width / height). With the board moved aside, the camera stands back
+/// far enough for the board to fit in what is left of the width.
+#[must_use]
+pub fn placement(orbit: &OrbitCamera, half: Vec2, fov: f32, aspect: f32) -> Transform {
+    // The board's half width across the view and half depth along it, for
+    // this angle round the board (a rectangular board turns).
+    let (sy, cy) = (orbit.yaw.sin().abs(), orbit.yaw.cos().abs());
+    let across = half.x * cy + half.y * sy;
+    let along = half.x * sy + half.y * cy;
+    // Distance at which the board (with its frame) fits both ways, plus margin.
+    let tan = (fov / 2.0).tan();
+    // What is left of the width once the board is moved aside, less a
+    // little for the perspective (the near corners look wider).
+    let room = 1.0 - (ASIDE_SHIFT + 0.08) * orbit.aside.clamp(0.0, 1.0);
+    let vertical = along * (0.45 + 0.55 * orbit.pitch.sin()) / tan;
+    let horizontal = across / (tan * aspect.max(0.3) * room);
+    let distance = vertical.max(horizontal) * 1.32 * orbit.zoom + 1.5;
+    let (sy, cy) = orbit.yaw.sin_cos();
+    let (sp, cp) = orbit.pitch.sin_cos();
+    let eye = Vec3::new(sy * cp, sp, cy * cp) * distance;
+    let look = Vec3::new(0.0, -0.4, 0.0);
+    // From straight above, "up" on screen points away from the seat.
+    let up = if orbit.pitch > 1.4 { Vec3::new(-sy, 0.0, -cy) } else { Vec3::Y };
+    let mut placed = Transform::from_translation(eye).looking_at(look, up);
+    if orbit.aside > 0.0 {
+        // Sliding the camera left moves the board right, by ASIDE_SHIFT of
+        // half the screen's width at the board's distance.
+        let half_width = (eye - look).length() * tan * aspect;
+        placed.translation -= placed.right() * (half_width * ASIDE_SHIFT * orbit.aside);
+    }
+    placed
+}
+
 /// Places the camera from its angles, fitting the board to the window.
 fn apply_orbit(
     mut cameras: Query<(&mut OrbitCamera, &mut Transform, &Projection)>,
@@ -265,30 +305,61 @@ fn apply_orbit(
     if orbit.aside != aside {
         orbit.settled = false;
     }
-    // The board's half width across the view and half depth along it, for
-    // this angle round the board (a rectangular board turns).
-    let (sy, cy) = (orbit.yaw.sin().abs(), orbit.yaw.cos().abs());
-    let across = half.x * cy + half.y * sy;
-    let along = half.x * sy + half.y * cy;
-    // Distance at which the board (with its frame) fits both ways, plus margin.
-    let vertical = along * (0.45 + 0.55 * orbit.pitch.sin()) / (fov / 2.0).tan();
-    let horizontal = across / ((fov / 2.0).tan() * aspect.max(0.3));
-    let distance = vertical.max(horizontal) * 1.32 * orbit.zoom + 1.5;
-    let (sy, cy) = orbit.yaw.sin_cos();
-    let (sp, cp) = orbit.pitch.sin_cos();
-    let eye = Vec3::new(sy * cp, sp, cy * cp) * distance;
-    let look = Vec3::new(0.0, -0.4, 0.0);
-    // From straight above, "up" on screen points away from the seat.
-    let up = if orbit.pitch > 1.4 { Vec3::new(-sy, 0.0, -cy) } else { Vec3::Y };
-    let mut placed = Transform::from_translation(eye).looking_at(look, up);
-    if orbit.aside > 0.0 {
-        // Sliding the camera left moves the board right, by a fifth of the
-        // screen's width (0.42 of half of it) at the board's distance.
-        let half_width = (eye - look).length() * (fov / 2.0).tan() * aspect;
-        placed.translation -= placed.right() * (half_width * 0.42 * orbit.aside);
-    }
+    let placed = placement(&orbit, half, fov, aspect);
     // Only write when it moves, so what follows the camera can skip still frames.
     if *transform != placed {
         *transform = placed;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The board's corners (with frame, on the table and a piece's height
+    /// above it) in normalized device coordinates seen from `placed`.
+    fn corners_ndc(placed: Transform, half: Vec2, fov: f32, aspect: f32) -> Vec<Vec3> {
+        let clip = Mat4::perspective_rh(fov, aspect, 0.1, 1000.0) * placed.to_matrix().inverse();
+        let mut out = Vec::new();
+        for (x, z) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+            for y in [0.0, 0.6] {
+                out.push(clip.project_point3(Vec3::new(x * half.x, y, z * half.y)));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_title_board_moved_aside_stays_on_screen() {
+        let fov = PI / 4.0;
+        // ARKES 9x9 and Arcanor 8x7, with the frame's margin.
+        for half in [Vec2::splat(5.4), Vec2::new(4.9, 4.4)] {
+            for aspect in [4.0 / 3.0, 16.0 / 10.0, 16.0 / 9.0, 21.0 / 9.0] {
+                for yaw in [0.0, 0.4, FRAC_PI_2 / 2.0, 1.2] {
+                    let orbit = OrbitCamera { yaw, target_yaw: yaw, aside: 1.0, ..OrbitCamera::default() };
+                    let placed = placement(&orbit, half, fov, aspect);
+                    let ndc = corners_ndc(placed, half, fov, aspect);
+                    let (lo, hi) =
+                        ndc.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| (lo.min(p.x), hi.max(p.x)));
+                    assert!(hi < 1.0, "off the right edge at aspect {aspect}, yaw {yaw}: {hi}");
+                    // Aside means right of the centre, clear of the menu.
+                    assert!((lo + hi) / 2.0 > 0.25, "not aside at aspect {aspect}: {lo}..{hi}");
+                    assert!(ndc.iter().all(|p| p.y.abs() < 1.0), "off the top or bottom at {aspect}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_board_in_play_is_centred_and_whole() {
+        let fov = PI / 4.0;
+        let half = Vec2::splat(5.4);
+        for aspect in [0.5, 1.0, 16.0 / 9.0] {
+            let placed = placement(&OrbitCamera::default(), half, fov, aspect);
+            let ndc = corners_ndc(placed, half, fov, aspect);
+            assert!(ndc.iter().all(|p| p.x.abs() < 1.0 && p.y.abs() < 1.0), "{aspect}: {ndc:?}");
+            let (lo, hi) = ndc.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| (lo.min(p.x), hi.max(p.x)));
+            assert!(((lo + hi) / 2.0).abs() < 0.05, "centred at {aspect}: {lo}..{hi}");
+        }
     }
 }

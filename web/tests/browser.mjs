@@ -84,6 +84,9 @@ class GamePage {
         }
       } else if (message.type() === 'error') {
         problems.push(`${label}: console error: ${text}`);
+      } else if (text.includes('loaded in')) {
+        // The game's loading step: its time from the app's start, pipelines.
+        this.loaded = text.slice(text.indexOf('loaded in'));
       }
     });
     page.on('pageerror', (error) => {
@@ -554,11 +557,13 @@ try {
       const ready = await p.open(`&new&players=4&no-auto-rotate&quality=${quality}&frames=60`);
       check(ready.quality === quality, `?quality=${quality} gave ${ready.quality}`);
       const firstFrameMs = await p.page.evaluate(() => window.arkesFirstFrameMs ?? null);
+      const downloadedMs = await p.page.evaluate(() => window.arkesDownloadedMs ?? null);
       const frames = await p.next('frames', () => true, BOOT_TIMEOUT);
-      report.quality[quality] = { firstFrameMs, ...frames };
+      report.quality[quality] = { firstFrameMs, downloadedMs, ...frames };
       await p.screenshot(`quality-${quality}`);
       console.log(
-        `web: quality ${quality}: board drawn ${(firstFrameMs / 1000).toFixed(1)} s after navigation; ` +
+        `web: quality ${quality}: board drawn ${(firstFrameMs / 1000).toFixed(1)} s after navigation ` +
+          `(wasm downloaded at ${(downloadedMs / 1000).toFixed(1)} s, then ${p.loaded ?? 'no loading line'}); ` +
           `frames median ${frames.median_ms.toFixed(1)} ms, p95 ${frames.p95_ms.toFixed(1)} ms, ` +
           `max ${frames.max_ms.toFixed(1)} ms`,
       );

@@ -690,8 +690,8 @@ pub fn four_player_screenshots(target_dir: &Path, binary: &Path) -> Result<(), S
             return Err(format!("expected {seat} to move, got {}", view["to_move"]));
         }
         let path = shots.join(format!("{}-{seat}.png", i + 1));
-        // The first frames after `ready` may show only the interface while
-        // lavapipe still compiles the board's shaders: try a few times.
+        // `ready` waits for the loading step, so the board is drawn; a few
+        // tries still cover a screenshot taken while a piece settles.
         let mut tries = 0;
         loop {
             game.send(&format!("screenshot {}", path.display()))?;

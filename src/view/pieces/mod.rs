@@ -13,14 +13,14 @@ use bevy_tweening::{AnimTarget, EaseMethod, Lens, Tween, TweenAnim};
 use crate::AppSystems;
 use crate::game::{BoardGeometry, BoardPiece, BoardPos, LeaveReason, Leaving, Match, Selection};
 use crate::games::{GameKind, PieceId};
-use crate::quality::ContactShadow;
+use crate::quality::{ContactShadow, QualityLevel, RenderQuality};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((arkes::plugin, arcanor::plugin))
         .add_systems(Startup, create_contact_shadow)
         .add_observer(fade_captured)
         .add_observer(add_contact_shadow)
-        .add_systems(Update, lift_selected.in_set(AppSystems::View));
+        .add_systems(Update, (lift_selected, place_contact_shadows).in_set(AppSystems::View));
 }
 
 /// The mesh child of a piece; its local height is animated when lifted.
@@ -173,8 +173,60 @@ fn create_contact_shadow(
     commands.insert_resource(ContactShadowAssets { disc, material });
 }
 
-/// Gives a new piece its contact shadow, a little wider than the piece,
-/// hidden until the quality is Low.
+/// Shows the contact shadows at Low, one per cell: under an ARKES stack's
+/// bottom piece, under an Arcanor duo's covering (top) piece, none for a
+/// piece leaving the board. While a piece hops, its shadow stays on the
+/// floor of its new cell and narrows as the piece rises.
+fn place_contact_shadows(
+    quality: Option<Res<RenderQuality>>,
+    game: Option<Res<Match>>,
+    geometry: Option<Res<BoardGeometry>>,
+    pieces: Query<
+        (&BoardPiece, Option<&BoardPos>, &Transform, &Children, Has<Leaving>),
+        Without<ContactShadow>,
+    >,
+    mut shadows: Query<(&mut Transform, &mut Visibility), With<ContactShadow>>,
+) {
+    let (Some(quality), Some(game), Some(geometry)) = (quality, game, geometry) else { return };
+    let low = quality.level == QualityLevel::Low;
+    for (piece, pos, placed, children, leaving) in &pieces {
+        let shown = low
+            && !leaving
+            && pos.is_some_and(|pos| match geometry.kind {
+                GameKind::Arkes => pos.level == 0,
+                GameKind::Arcanor => usize::from(pos.level) + 1 >= game.displayed().stack(pos.coord).len(),
+            });
+        for child in children {
+            let Ok((mut transform, mut visibility)) = shadows.get_mut(*child) else { continue };
+            let wanted = if shown { Visibility::Inherited } else { Visibility::Hidden };
+            if *visibility != wanted {
+                *visibility = wanted;
+            }
+            let Some(pos) = pos.filter(|_| shown) else { continue };
+            // Height of the piece above the floor it will stand on.
+            let above = (placed.translation.y - geometry.piece_base(pos.coord, pos.level).y).max(0.0);
+            let radius = contact_radius(piece.id) / (1.0 + above * 0.8);
+            let local = Vec3::new(0.0, 0.003 - above, 0.0);
+            if transform.translation != local || (transform.scale.x - radius).abs() > 1e-4 {
+                transform.translation = local;
+                transform.scale = Vec3::splat(radius);
+            }
+        }
+    }
+}
+
+/// The radius of `piece`'s contact shadow, world units: a little wider
+/// than the piece.
+fn contact_radius(piece: PieceId) -> f32 {
+    match piece {
+        PieceId::Token(_) => BoardGeometry::TOKEN_RADIUS * 1.3,
+        PieceId::Marble(_) => BoardGeometry::MARBLE_RADIUS * 1.2,
+        PieceId::Doll(_, v) => arcanor::RADIUS[usize::from(v.clamp(1, 4)) - 1] * 1.3,
+    }
+}
+
+/// Gives a new piece its contact shadow, hidden until the quality is Low
+/// ([`place_contact_shadows`] shows it).
 fn add_contact_shadow(
     add: On<Add, BoardPiece>,
     pieces: Query<&BoardPiece>,
@@ -182,11 +234,7 @@ fn add_contact_shadow(
     mut commands: Commands,
 ) {
     let (Ok(piece), Some(assets)) = (pieces.get(add.entity), assets) else { return };
-    let radius = match piece.id {
-        PieceId::Token(_) => BoardGeometry::TOKEN_RADIUS * 1.3,
-        PieceId::Marble(_) => BoardGeometry::MARBLE_RADIUS * 1.2,
-        PieceId::Doll(_, v) => arcanor::RADIUS[usize::from(v.clamp(1, 4)) - 1] * 1.3,
-    };
+    let radius = contact_radius(piece.id);
     let shadow = commands
         .spawn((
             Name::new("contact shadow"),
