@@ -34,8 +34,9 @@ pub(super) struct Automation {
     pub(super) frame_ms: Vec<f32>,
     /// Whether the computer was thinking in each frame of `frame_ms`.
     pub(super) thinking: Vec<bool>,
-    /// The longest time the search took on the main thread in one frame.
-    pub(super) ai_max_ms: f32,
+    /// The time the search took on the main thread in each frame the
+    /// computer was thinking, milliseconds.
+    pub(super) ai_slices: Vec<f32>,
     pub(super) screenshot_requested: bool,
     /// The `frames` event of `--exit-after-frames` has been sent.
     pub(super) frames_reported: bool,

@@ -24,7 +24,9 @@ pub(super) fn record_frame_time(
     if options.automation || options.exit_after_frames.is_some() {
         state.frame_ms.push(time.delta_secs() * 1000.0);
         state.thinking.push(thinking.seat().is_some());
-        state.ai_max_ms = state.ai_max_ms.max(thinking.main_thread_ms());
+        if thinking.seat().is_some() {
+            state.ai_slices.push(thinking.main_thread_ms());
+        }
     }
 }
 
@@ -91,11 +93,16 @@ pub(super) fn exit_after_frames(
             .filter_map(|(ms, thinking)| thinking.then_some(*ms))
             .collect();
         let (thinking_median, thinking_p95, thinking_n) = frame_stats(&thinking, 0);
+        let (slice_median, slice_p95, _) = frame_stats(&state.ai_slices, 0);
+        let slice_max = state.ai_slices.iter().copied().fold(0.0, f32::max);
+        let slices_over_12 = state.ai_slices.iter().filter(|&&ms| ms > 12.0).count();
         emit(&json!({
             "event": "frames", "count": n, "median_ms": median, "p95_ms": p95, "max_ms": max,
             "thinking_frames": thinking_n, "thinking_median_ms": thinking_median,
             "thinking_p95_ms": thinking_p95, "thinking_max_ms": thinking.iter().copied().fold(0.0, f32::max),
-            "ai_main_thread_max_ms": state.ai_max_ms, "scene": counts.report(),
+            "ai_main_thread_max_ms": slice_max, "ai_main_thread_median_ms": slice_median,
+            "ai_main_thread_p95_ms": slice_p95, "ai_slices": state.ai_slices.len(),
+            "ai_slices_over_12_ms": slices_over_12, "scene": counts.report(),
         }));
     }
     match &options.screenshot {

@@ -86,7 +86,8 @@ class GamePage {
         problems.push(`${label}: console error: ${text}`);
       } else if (text.includes('loaded in')) {
         // The game's loading step: its time from the app's start, pipelines.
-        this.loaded = text.slice(text.indexOf('loaded in'));
+        const from = text.slice(text.indexOf('loaded in'));
+        this.loaded = from.slice(0, from.indexOf(')') + 1);
       }
     });
     page.on('pageerror', (error) => {
@@ -588,7 +589,9 @@ try {
     console.log(
       `web: with the computer thinking, frames median ${frames.thinking_median_ms.toFixed(1)} ms, ` +
         `max ${frames.thinking_max_ms.toFixed(1)} ms (all frames median ${frames.median_ms.toFixed(1)} ms); ` +
-        `longest search slice on the main thread ${frames.ai_main_thread_max_ms.toFixed(1)} ms`,
+        `search slices on the main thread: ${frames.ai_slices}, median ${frames.ai_main_thread_median_ms.toFixed(1)} ms, ` +
+        `p95 ${frames.ai_main_thread_p95_ms.toFixed(1)} ms, longest ${frames.ai_main_thread_max_ms.toFixed(1)} ms, ` +
+        `${frames.ai_slices_over_12_ms} over 12 ms`,
     );
   });
   await ai.ctx.close();
