@@ -37,6 +37,9 @@ pub(super) struct Automation {
     /// The time the search took on the main thread in each frame the
     /// computer was thinking, milliseconds.
     pub(super) ai_slices: Vec<f32>,
+    /// For each of `ai_slices`: the longest chunk of nodes in it
+    /// (milliseconds) and the frame of its turn (1: the searcher was made).
+    pub(super) ai_chunks: Vec<(f32, u32)>,
     pub(super) screenshot_requested: bool,
     /// The `frames` event of `--exit-after-frames` has been sent.
     pub(super) frames_reported: bool,

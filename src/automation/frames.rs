@@ -26,6 +26,7 @@ pub(super) fn record_frame_time(
         state.thinking.push(thinking.seat().is_some());
         if thinking.seat().is_some() {
             state.ai_slices.push(thinking.main_thread_ms());
+            state.ai_chunks.push((thinking.longest_chunk_ms(), thinking.turn_frames()));
         }
     }
 }
@@ -96,13 +97,20 @@ pub(super) fn exit_after_frames(
         let (slice_median, slice_p95, _) = frame_stats(&state.ai_slices, 0);
         let slice_max = state.ai_slices.iter().copied().fold(0.0, f32::max);
         let slices_over_12 = state.ai_slices.iter().filter(|&&ms| ms > 12.0).count();
+        let chunk_max = state.ai_chunks.iter().map(|c| c.0).fold(0.0, f32::max);
+        // Where in their turns the slices over 12 ms came (frame of the turn).
+        let over_12_at: Vec<u32> = (state.ai_slices.iter().zip(&state.ai_chunks))
+            .filter(|(ms, _)| **ms > 12.0)
+            .map(|(_, c)| c.1)
+            .collect();
         emit(&json!({
             "event": "frames", "count": n, "median_ms": median, "p95_ms": p95, "max_ms": max,
             "thinking_frames": thinking_n, "thinking_median_ms": thinking_median,
             "thinking_p95_ms": thinking_p95, "thinking_max_ms": thinking.iter().copied().fold(0.0, f32::max),
             "ai_main_thread_max_ms": slice_max, "ai_main_thread_median_ms": slice_median,
             "ai_main_thread_p95_ms": slice_p95, "ai_slices": state.ai_slices.len(),
-            "ai_slices_over_12_ms": slices_over_12, "scene": counts.report(),
+            "ai_slices_over_12_ms": slices_over_12, "ai_chunk_max_ms": chunk_max,
+            "ai_over_12_turn_frames": over_12_at, "scene": counts.report(),
         }));
     }
     match &options.screenshot {

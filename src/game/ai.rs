@@ -70,6 +70,11 @@ pub struct AiThinking {
     seat: Option<Seat>,
     started: Option<Instant>,
     main_thread_ms: f32,
+    /// The longest chunk of nodes in the last frame's slice, milliseconds.
+    longest_chunk_ms: f32,
+    /// Frames of the current turn so far (1 on the frame that made the
+    /// searcher).
+    turn_frames: u32,
 }
 
 impl AiThinking {
@@ -87,6 +92,20 @@ impl AiThinking {
     #[must_use]
     pub fn main_thread_ms(&self) -> f32 {
         self.main_thread_ms
+    }
+
+    /// The longest chunk of [`CHUNK_NODES`] nodes in the last frame's
+    /// slice of a stepped search, in milliseconds (0 when not stepped).
+    #[must_use]
+    pub fn longest_chunk_ms(&self) -> f32 {
+        self.longest_chunk_ms
+    }
+
+    /// Frames of the current turn's search so far, the frame that made the
+    /// searcher being the first.
+    #[must_use]
+    pub fn turn_frames(&self) -> u32 {
+        self.turn_frames
     }
 
     fn clear(&mut self) {
@@ -150,7 +169,11 @@ fn drive_ai(
         thinking.seat = Some(seat);
         thinking.started = Some(Instant::now());
         thinking.job = Some((turn, start_job(&game, level, &settings)));
+        thinking.turn_frames = 0;
     }
+    thinking.turn_frames += 1;
+    thinking.longest_chunk_ms = 0.0;
+    let mut longest_chunk = Duration::ZERO;
     let Some((_, job)) = thinking.job.as_mut() else { return };
     match job {
         #[cfg(not(target_arch = "wasm32"))]
@@ -168,7 +191,10 @@ fn drive_ai(
             // however it is sliced).
             let target = Duration::from_secs_f32(settings.frame_slice_ms.max(1.0) / 1000.0);
             loop {
-                if searcher.step(CHUNK_NODES) == Progress::Done {
+                let chunk_start = Instant::now();
+                let progress = searcher.step(CHUNK_NODES);
+                longest_chunk = longest_chunk.max(chunk_start.elapsed());
+                if progress == Progress::Done {
                     *job = Job::Ready(searcher.best_action());
                     break;
                 }
@@ -180,6 +206,7 @@ fn drive_ai(
         Job::Ready(_) | Job::Sent => {}
     }
     thinking.main_thread_ms = frame_start.elapsed().as_secs_f32() * 1000.0;
+    thinking.longest_chunk_ms = longest_chunk.as_secs_f32() * 1000.0;
     let waited = thinking.started.map_or(Duration::MAX, |s| s.elapsed());
     if let Some((_, Job::Ready(mv))) = &thinking.job
         && waited >= settings.min_think

@@ -591,7 +591,8 @@ try {
         `max ${frames.thinking_max_ms.toFixed(1)} ms (all frames median ${frames.median_ms.toFixed(1)} ms); ` +
         `search slices on the main thread: ${frames.ai_slices}, median ${frames.ai_main_thread_median_ms.toFixed(1)} ms, ` +
         `p95 ${frames.ai_main_thread_p95_ms.toFixed(1)} ms, longest ${frames.ai_main_thread_max_ms.toFixed(1)} ms, ` +
-        `${frames.ai_slices_over_12_ms} over 12 ms`,
+        `${frames.ai_slices_over_12_ms} over 12 ms (at frames ${JSON.stringify(frames.ai_over_12_turn_frames)} ` +
+        `of their turns), longest chunk of nodes ${frames.ai_chunk_max_ms.toFixed(1)} ms`,
     );
   });
   await ai.ctx.close();
