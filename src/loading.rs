@@ -7,8 +7,9 @@
 //!
 //! Done when no pipeline is being compiled and the numbers of ready and of
 //! waiting ones have not changed for a few frames ([`LoadingWatch`]), or
-//! after [`LOADING_TIMEOUT_S`] at the latest. Pipelines whose shader never loads (WebGL2 lacks some of Bevy's
-//! features; Bevy retries those every frame) do not hold the game back.
+//! after [`LOADING_TIMEOUT_S`] at the latest. Pipelines whose shader never
+//! loads (WebGL2 lacks some of Bevy's features; Bevy retries those every
+//! frame) do not hold the game back.
 //! Without a renderer (headless tests) the game counts as loaded at once.
 //! In the browser the page's own loading cover stays up until then too
 //! (`window.arkesReady`).

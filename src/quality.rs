@@ -90,9 +90,6 @@ pub struct RenderQuality {
     pub level: QualityLevel,
     /// Why.
     pub reason: QualityReason,
-    /// Whether the renderer is a software one (wgpu's `DeviceType::Cpu`),
-    /// for logs and automation.
-    pub software: bool,
 }
 
 /// Auto's watch over frame times (see the module's documentation).
@@ -207,7 +204,7 @@ fn choose_quality(
         GraphicsQuality::Auto if watch.stepped_down() => (QualityLevel::Low, QualityReason::SlowFrames),
         GraphicsQuality::Auto => (QualityLevel::High, QualityReason::Auto),
     };
-    let wanted = RenderQuality { level, reason, software };
+    let wanted = RenderQuality { level, reason };
     if *quality != wanted {
         if quality.level != wanted.level {
             info!("graphics quality: {} ({:?})", level.id(), reason);

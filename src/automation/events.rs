@@ -22,6 +22,17 @@ use crate::settings::Settings;
 use crate::ui::ButtonId;
 use crate::view::camera::OrbitCamera;
 
+/// The search's work on the main thread in one frame.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct AiSlice {
+    /// All of it, milliseconds.
+    pub(super) ms: f32,
+    /// Its longest chunk of nodes, milliseconds.
+    pub(super) longest_chunk_ms: f32,
+    /// The frame of its turn (1: the frame that made the searcher).
+    pub(super) turn_frame: u32,
+}
+
 #[derive(Resource, Default)]
 pub(super) struct Automation {
     ready: bool,
@@ -34,12 +45,9 @@ pub(super) struct Automation {
     pub(super) frame_ms: Vec<f32>,
     /// Whether the computer was thinking in each frame of `frame_ms`.
     pub(super) thinking: Vec<bool>,
-    /// The time the search took on the main thread in each frame the
-    /// computer was thinking, milliseconds.
-    pub(super) ai_slices: Vec<f32>,
-    /// For each of `ai_slices`: the longest chunk of nodes in it
-    /// (milliseconds) and the frame of its turn (1: the searcher was made).
-    pub(super) ai_chunks: Vec<(f32, u32)>,
+    /// The search's work on the main thread in each frame the computer was
+    /// thinking.
+    pub(super) ai_slices: Vec<AiSlice>,
     pub(super) screenshot_requested: bool,
     /// The `frames` event of `--exit-after-frames` has been sent.
     pub(super) frames_reported: bool,

@@ -7,7 +7,7 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_dis
 use serde_json::json;
 
 use super::emit;
-use super::events::Automation;
+use super::events::{AiSlice, Automation};
 use crate::GameOptions;
 use crate::game::AiThinking;
 
@@ -25,8 +25,11 @@ pub(super) fn record_frame_time(
         state.frame_ms.push(time.delta_secs() * 1000.0);
         state.thinking.push(thinking.seat().is_some());
         if thinking.seat().is_some() {
-            state.ai_slices.push(thinking.main_thread_ms());
-            state.ai_chunks.push((thinking.longest_chunk_ms(), thinking.turn_frames()));
+            state.ai_slices.push(AiSlice {
+                ms: thinking.main_thread_ms(),
+                longest_chunk_ms: thinking.longest_chunk_ms(),
+                turn_frame: thinking.turn_frames(),
+            });
         }
     }
 }
@@ -94,22 +97,20 @@ pub(super) fn exit_after_frames(
             .filter_map(|(ms, thinking)| thinking.then_some(*ms))
             .collect();
         let (thinking_median, thinking_p95, thinking_n) = frame_stats(&thinking, 0);
-        let (slice_median, slice_p95, _) = frame_stats(&state.ai_slices, 0);
-        let slice_max = state.ai_slices.iter().copied().fold(0.0, f32::max);
-        let slices_over_12 = state.ai_slices.iter().filter(|&&ms| ms > 12.0).count();
-        let chunk_max = state.ai_chunks.iter().map(|c| c.0).fold(0.0, f32::max);
+        let slice_ms: Vec<f32> = state.ai_slices.iter().map(|s| s.ms).collect();
+        let (slice_median, slice_p95, _) = frame_stats(&slice_ms, 0);
+        let slice_max = slice_ms.iter().copied().fold(0.0, f32::max);
+        let chunk_max = state.ai_slices.iter().map(|s| s.longest_chunk_ms).fold(0.0, f32::max);
         // Where in their turns the slices over 12 ms came (frame of the turn).
-        let over_12_at: Vec<u32> = (state.ai_slices.iter().zip(&state.ai_chunks))
-            .filter(|(ms, _)| **ms > 12.0)
-            .map(|(_, c)| c.1)
-            .collect();
+        let over_12_at: Vec<u32> =
+            state.ai_slices.iter().filter(|s| s.ms > 12.0).map(|s| s.turn_frame).collect();
         emit(&json!({
             "event": "frames", "count": n, "median_ms": median, "p95_ms": p95, "max_ms": max,
             "thinking_frames": thinking_n, "thinking_median_ms": thinking_median,
             "thinking_p95_ms": thinking_p95, "thinking_max_ms": thinking.iter().copied().fold(0.0, f32::max),
             "ai_main_thread_max_ms": slice_max, "ai_main_thread_median_ms": slice_median,
             "ai_main_thread_p95_ms": slice_p95, "ai_slices": state.ai_slices.len(),
-            "ai_slices_over_12_ms": slices_over_12, "ai_chunk_max_ms": chunk_max,
+            "ai_slices_over_12_ms": over_12_at.len(), "ai_chunk_max_ms": chunk_max,
             "ai_over_12_turn_frames": over_12_at, "scene": counts.report(),
         }));
     }
