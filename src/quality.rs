@@ -13,13 +13,19 @@
 //!   never back up (Low being faster would otherwise send it back to High,
 //!   and back down again): no oscillation.
 //!
+//! Low also draws the board at fewer pixels than the window has
+//! ([`RenderScale`]): the 3D camera renders to an image of at most
+//! [`LOW_PIXELS`] pixels, which the interface stretches over the window
+//! (`view::render_scale`), while text and buttons keep the window's full
+//! resolution. On a software renderer the frame's cost is mostly per pixel.
+//!
 //! Works headless: without a camera or light there is nothing to apply,
 //! and the level is still chosen (the tests give the app a made-up adapter).
 
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
-use bevy::window::WindowResized;
+use bevy::window::{PrimaryWindow, WindowResized};
 
 use crate::GameOptions;
 use crate::settings::{GraphicsQuality, Settings};
@@ -27,10 +33,15 @@ use crate::settings::{GraphicsQuality, Settings};
 pub(crate) fn plugin(app: &mut App) {
     // Registered by bevy_window in the game; here too for headless apps.
     app.add_message::<WindowResized>();
-    app.init_resource::<RenderQuality>().init_resource::<FrameWatch>().add_systems(
-        Update,
-        (watch_frames, choose_quality, apply_quality).chain().in_set(crate::AppSystems::View),
-    );
+    app.init_resource::<RenderQuality>()
+        .init_resource::<FrameWatch>()
+        .init_resource::<RenderScale>()
+        .add_systems(
+            Update,
+            (watch_frames, choose_quality, apply_quality, choose_render_scale)
+                .chain()
+                .in_set(crate::AppSystems::View),
+        );
 }
 
 /// A frame slower than this (milliseconds) is slow for Auto: under 30 frames
@@ -44,6 +55,14 @@ pub const SLOW_SECONDS: u32 = 2;
 /// moved, a pipeline compiling), not a trend: it restarts the second.
 const HITCH_MS: f32 = 1000.0;
 
+/// At Low, the board is drawn at most this many pixels (640 × 360), then
+/// stretched over the window.
+pub const LOW_PIXELS: f32 = 640.0 * 360.0;
+
+/// At Low, the board is drawn at least this share of the window's width
+/// and height (below, it would blur too much to read).
+pub const LOW_MIN_SCALE: f32 = 0.5;
+
 /// What is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum QualityLevel {
@@ -51,7 +70,8 @@ pub enum QualityLevel {
     #[default]
     High,
     /// No shadow maps (a soft contact shadow under each piece instead), no
-    /// MSAA, no tone mapping.
+    /// MSAA, no tone mapping, and the board drawn at a lower resolution
+    /// ([`RenderScale`]).
     Low,
 }
 
@@ -213,6 +233,89 @@ fn choose_quality(
     }
 }
 
+/// The share of the window's width and height, in physical pixels, at which
+/// the board (the 3D camera) is drawn: 1 draws straight into the window;
+/// below 1 it draws into an image of [`RenderScale::scene_size`], stretched
+/// over the window (`view::render_scale`). The interface is always drawn
+/// at the window's resolution.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct RenderScale {
+    /// Between [`LOW_MIN_SCALE`] and 1.
+    pub factor: f32,
+}
+
+impl Default for RenderScale {
+    fn default() -> RenderScale {
+        RenderScale { factor: 1.0 }
+    }
+}
+
+impl RenderScale {
+    /// The scale for `level` in a window of `physical` pixels: 1 at High;
+    /// at Low, the factor that draws [`LOW_PIXELS`] pixels, within
+    /// [`LOW_MIN_SCALE`]..=1 (a small window is drawn whole).
+    #[must_use]
+    pub fn for_level(level: QualityLevel, physical: UVec2) -> RenderScale {
+        let pixels = physical.x as f32 * physical.y as f32;
+        let factor = match level {
+            QualityLevel::High => 1.0,
+            QualityLevel::Low if pixels <= LOW_PIXELS => 1.0,
+            QualityLevel::Low => (LOW_PIXELS / pixels).sqrt().clamp(LOW_MIN_SCALE, 1.0),
+        };
+        RenderScale { factor }
+    }
+
+    /// Whether the board is drawn into the window itself (no image).
+    #[must_use]
+    pub fn is_full(self) -> bool {
+        self.factor >= 1.0
+    }
+
+    /// The size in pixels of the board's image for a window of `physical`
+    /// pixels: each side scaled and rounded, at least 1.
+    #[must_use]
+    pub fn scene_size(self, physical: UVec2) -> UVec2 {
+        (physical.as_vec2() * self.factor).round().as_uvec2().max(UVec2::ONE)
+    }
+}
+
+/// A point of a camera's viewport (its logical pixels, origin top left)
+/// in window coordinates (logical pixels): the same point when the camera
+/// draws into the window, stretched when it draws into a smaller image
+/// laid over the whole window ([`RenderScale`]).
+#[must_use]
+pub fn viewport_to_window(camera: &Camera, window: &Window, point: Vec2) -> Vec2 {
+    match camera.logical_viewport_size() {
+        Some(size) if size.x > 0.0 && size.y > 0.0 => point * window.size() / size,
+        _ => point,
+    }
+}
+
+/// A window position (logical pixels) in a camera's viewport (its logical
+/// pixels): the inverse of [`viewport_to_window`].
+#[must_use]
+pub fn window_to_viewport(camera: &Camera, window: &Window, point: Vec2) -> Vec2 {
+    let window_size = window.size();
+    match camera.logical_viewport_size() {
+        Some(size) if window_size.x > 0.0 && window_size.y > 0.0 => point * size / window_size,
+        _ => point,
+    }
+}
+
+/// Resolves the level and the window's size into the [`RenderScale`].
+fn choose_render_scale(
+    quality: Res<RenderQuality>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    mut scale: ResMut<RenderScale>,
+) {
+    let Ok(window) = windows.single() else { return };
+    let wanted = RenderScale::for_level(quality.level, window.physical_size());
+    if *scale != wanted {
+        info!("board drawn at {:.0} % of the window's resolution", wanted.factor * 100.0);
+        *scale = wanted;
+    }
+}
+
 /// A soft round shadow on the board under a piece (or on the piece below
 /// it), shown at Low, where the light casts none.
 #[derive(Component, Clone, Copy, Debug)]
@@ -245,5 +348,24 @@ fn apply_quality(
         if (changed || light.is_added()) && light.shadow_maps_enabled != high {
             light.shadow_maps_enabled = high;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn low_draws_at_most_its_pixel_budget_and_at_least_half_each_side() {
+        let at = |w, h| RenderScale::for_level(QualityLevel::Low, UVec2::new(w, h));
+        assert_eq!(RenderScale::for_level(QualityLevel::High, UVec2::new(3840, 2160)).factor, 1.0);
+        assert!(at(640, 360).is_full(), "a small window is drawn whole");
+        assert!(at(320, 240).is_full());
+        let scale = at(800, 600);
+        let size = scale.scene_size(UVec2::new(800, 600));
+        assert!(!scale.is_full() && (size.x * size.y) as f32 <= LOW_PIXELS * 1.01, "{size}");
+        assert_eq!(at(1280, 720).scene_size(UVec2::new(1280, 720)), UVec2::new(640, 360));
+        // A phone at device pixel ratio 3 is not blurred below half.
+        assert_eq!(at(1170, 2532).factor, LOW_MIN_SCALE);
     }
 }

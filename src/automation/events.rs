@@ -17,6 +17,7 @@ use crate::game::{
 };
 use crate::games::{AnyOutcome, GameKind, PieceId};
 use crate::i18n::Locale;
+use crate::quality::{RenderScale, viewport_to_window};
 use crate::screens::{NewGameStep, Overlay, RulesGame, Screen};
 use crate::settings::Settings;
 use crate::ui::ButtonId;
@@ -84,10 +85,16 @@ pub fn outcome_json(outcome: AnyOutcome) -> Value {
 }
 
 /// Every cell's centre in window coordinates (logical pixels), by name.
-fn cell_positions(camera: &Camera, camera_transform: &GlobalTransform, g: &BoardGeometry) -> Value {
+fn cell_positions(
+    camera: &Camera,
+    camera_transform: &GlobalTransform,
+    window: &Window,
+    g: &BoardGeometry,
+) -> Value {
     let mut cells = BTreeMap::new();
     for c in g.shape.coords() {
         if let Ok(p) = camera.world_to_viewport(camera_transform, g.cell_center(c)) {
+            let p = viewport_to_window(camera, window, p);
             cells.insert(c.to_string(), json!([p.x.round(), p.y.round()]));
         }
     }
@@ -101,6 +108,7 @@ fn cell_positions(camera: &Camera, camera_transform: &GlobalTransform, g: &Board
 fn piece_positions(
     camera: &Camera,
     camera_transform: &GlobalTransform,
+    window: &Window,
     pieces: &Query<(&BoardPos, &GlobalTransform, &BoardPiece)>,
 ) -> Value {
     let mut list: Vec<(BoardPos, Value)> = pieces
@@ -112,7 +120,7 @@ fn piece_positions(
                 PieceId::Doll(_, v) => crate::view::pieces::doll_height(v) * 0.7,
             };
             let top = transform.translation() + Vec3::Y * height;
-            let p = camera.world_to_viewport(camera_transform, top).ok()?;
+            let p = viewport_to_window(camera, window, camera.world_to_viewport(camera_transform, top).ok()?);
             let value = if let PieceId::Doll(_, v) = piece.id { Some(v) } else { None };
             Some((
                 *pos,
@@ -139,7 +147,7 @@ pub(super) fn report_view(
     pieces: Query<(&BoardPos, &GlobalTransform, &BoardPiece)>,
     lock: Res<InputLock>,
     screen: Res<State<Screen>>,
-    quality: Option<Res<crate::quality::RenderQuality>>,
+    (quality, scale): (Option<Res<crate::quality::RenderQuality>>, Option<Res<RenderScale>>),
 ) {
     if frames.0 < 3 || *screen.get() != Screen::Gameplay {
         return;
@@ -155,7 +163,14 @@ pub(super) fn report_view(
     let size = window.size();
     // Right after a resize the camera's projection still has the old size
     // (it follows in PostUpdate): wait for it, or the positions are stale.
-    if camera.logical_viewport_size().is_none_or(|v| (v - size).abs().max_element() > 0.5) {
+    // The camera may draw into a smaller image (`RenderScale`), of the
+    // window's shape.
+    let scale = scale.map(|s| *s);
+    let expected = match scale {
+        Some(scale) if !scale.is_full() => scale.scene_size(window.physical_size()).as_vec2(),
+        _ => size,
+    };
+    if camera.logical_viewport_size().is_none_or(|v| (v - expected).abs().max_element() > 0.5) {
         return;
     }
     let unchanged =
@@ -167,13 +182,14 @@ pub(super) fn report_view(
     emit(&json!({
         "event": event,
         "window": {"width": window.width(), "height": window.height(), "scale": window.scale_factor()},
-        "cells": cell_positions(camera, transform, &g),
-        "pieces": piece_positions(camera, transform, &pieces),
+        "cells": cell_positions(camera, transform, window, &g),
+        "pieces": piece_positions(camera, transform, window, &pieces),
         "game": game.kind().id(),
         "to_move": seat_name(game.to_move()),
         "position": game.game().position().text(),
         "frozen": frozen_cells(&game, &g),
         "quality": quality.map(|q| q.level.id()),
+        "render_scale": scale.map(|s| s.factor),
     }));
     state.ready = true;
     state.moved = false;

@@ -133,14 +133,17 @@ pub fn picked_cell(
 }
 
 /// The cell of the board's plane under a window position (logical pixels)
-/// seen through `camera`.
+/// seen through `camera` (which may draw into a smaller image than the
+/// `window`: `RenderScale`).
 fn board_cell_under(
     position: Vec2,
     camera: Entity,
     cameras: &Query<(&Camera, &GlobalTransform)>,
+    window: Option<&Window>,
     geometry: &BoardGeometry,
 ) -> Option<Coord> {
     let (camera, transform) = cameras.get(camera).ok()?;
+    let position = window.map_or(position, |w| crate::quality::window_to_viewport(camera, w, position));
     let ray = camera.viewport_to_world(transform, position).ok()?;
     let distance = ray.intersect_plane(Vec3::ZERO, InfinitePlane3d::new(Vec3::Y))?;
     geometry.cell_at(ray.get_point(distance))
@@ -157,6 +160,7 @@ fn on_click(
     selection: Res<Selection>,
     geometry: Option<Res<BoardGeometry>>,
     cameras: Query<(&Camera, &GlobalTransform)>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     mut picks: MessageWriter<CellPicked>,
 ) {
     let released_far = gesture
@@ -174,8 +178,13 @@ fn on_click(
         // destinations, the click goes there, as the board shows it.
         let on_lifted = coord.is_some() && coord == selection.from && !cells.contains(click.entity);
         if on_lifted && let Some(geometry) = &geometry {
-            let behind =
-                board_cell_under(click.pointer_location.position, click.hit.camera, &cameras, geometry);
+            let behind = board_cell_under(
+                click.pointer_location.position,
+                click.hit.camera,
+                &cameras,
+                windows.single().ok(),
+                geometry,
+            );
             if let Some(to) = behind.filter(|to| selection.destinations.iter().any(|d| d.to == *to)) {
                 coord = Some(to);
             }

@@ -67,11 +67,14 @@ fn respawn_labels(
 /// text is not free, so still frames leave them alone).
 fn place_labels(
     cameras: Query<(Ref<Camera>, &GlobalTransform, Ref<GlobalTransform>), With<OrbitCamera>>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     mut labels: Query<(&CoordLabel, &mut Node, &mut Visibility, Ref<ComputedNode>)>,
     screen: Option<Res<State<Screen>>>,
     ui_scale: Res<UiScale>,
 ) {
-    let Ok((camera, camera_transform, moved)) = cameras.single() else { return };
+    let (Ok((camera, camera_transform, moved)), Ok(window)) = (cameras.single(), windows.single()) else {
+        return;
+    };
     // Coordinates are for playing; menus keep the board plain.
     let shown = screen.as_ref().is_none_or(|s| *s.get() == Screen::Gameplay);
     let screen_changed = screen.as_ref().is_some_and(|s| s.is_changed());
@@ -93,9 +96,10 @@ fn place_labels(
         }
         match camera.world_to_viewport(camera_transform, label.anchor) {
             Ok(p) => {
-                // `p` is in window pixels; node offsets are in UI pixels,
-                // which the `UiScale` multiplies.
-                let p = p / ui_scale.0;
+                // `p` is in the camera's pixels, maybe of a smaller image
+                // than the window (`RenderScale`); node offsets are in UI
+                // pixels, which the `UiScale` multiplies.
+                let p = crate::quality::viewport_to_window(&camera, window, p) / ui_scale.0;
                 let size = computed.size() * computed.inverse_scale_factor();
                 node.left = px(p.x - size.x / 2.0);
                 node.top = px(p.y - size.y / 2.0);

@@ -8,6 +8,7 @@ pub mod highlights;
 pub mod hud;
 mod labels;
 pub mod pieces;
+pub mod render_scale;
 pub mod scene;
 
 use bevy::prelude::*;
@@ -25,6 +26,7 @@ impl Plugin for ViewPlugin {
             hud::plugin,
             labels::plugin,
             celebration::plugin,
+            render_scale::plugin,
         ));
     }
 }

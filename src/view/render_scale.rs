@@ -1,0 +1,210 @@
+//! Drawing the board below the window's resolution ([`RenderScale`] under
+//! 1, at Low): the 3D camera renders into an image of
+//! [`RenderScale::scene_size`], and a 2D camera draws that image over the
+//! whole window (a sprite, filtered) and then the interface at full
+//! resolution. At a scale of 1 the 3D camera draws into
+//! the window and the image, its node and the interface camera are gone.
+//!
+//! Picking keeps working through the image: each frame, for every pointer
+//! over the window, a ray through the matching point of the image is added
+//! to `bevy_picking`'s [`RayMap`] (its documented way of picking through a
+//! camera that renders to a texture). The pointers stay the window's own
+//! (mouse, touch, the tap replay's), so their hover maps hold the pieces
+//! and cells themselves and their clicks reach them as before.
+
+use bevy::camera::{CameraUpdateSystems, ImageRenderTarget, RenderTarget};
+use bevy::picking::PickingSystems;
+use bevy::picking::backend::ray::{RayId, RayMap};
+use bevy::picking::pointer::{PointerId, PointerLocation};
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureFormat, TextureUsages};
+use bevy::window::{PrimaryWindow, WindowRef};
+
+use super::camera::OrbitCamera;
+use crate::quality::{RenderScale, window_to_viewport};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(PostUpdate, apply_render_scale.before(CameraUpdateSystems))
+        .add_systems(PreUpdate, scene_rays.after(RayMap::repopulate).in_set(PickingSystems::ProcessInput));
+}
+
+/// The sprite that shows the board's image over the whole window.
+#[derive(Component, Debug)]
+pub struct SceneImage;
+
+/// The camera that draws the board's image and the interface into the
+/// window while the board is drawn into an image.
+#[derive(Component, Debug)]
+pub struct InterfaceCamera;
+
+/// A render target image of `size` pixels, 8-bit sRGB (as WebGL2 and every
+/// wgpu backend can draw into and sample).
+fn target_image(size: UVec2) -> Image {
+    let mut image = Image::new_target_texture(size.x, size.y, TextureFormat::Rgba8UnormSrgb, None);
+    // Drawn into by the camera and sampled by the interface, never read
+    // back or filled from the CPU.
+    image.data = None;
+    // Redrawn every frame: a resize need not copy the old pixels.
+    image.copy_on_resize = false;
+    image.texture_descriptor.usage = TextureUsages::TEXTURE_BINDING | TextureUsages::RENDER_ATTACHMENT;
+    image
+}
+
+/// Points the 3D camera at the window or at an image of the scaled size,
+/// resizing the image with the window.
+fn apply_render_scale(
+    mut commands: Commands,
+    scale: Res<RenderScale>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    mut cameras: Query<&mut RenderTarget, With<OrbitCamera>>,
+    shown: Query<Entity, Or<(With<SceneImage>, With<InterfaceCamera>)>>,
+    mut sprites: Query<&mut Sprite, With<SceneImage>>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    let (Ok(window), Ok(mut target)) = (windows.single(), cameras.single_mut()) else { return };
+    if scale.is_full() {
+        if target.as_image().is_some() {
+            *target = RenderTarget::Window(WindowRef::Primary);
+            for entity in &shown {
+                commands.entity(entity).despawn();
+            }
+        }
+        return;
+    }
+    let size = scale.scene_size(window.physical_size());
+    if let Some(handle) = target.as_image() {
+        for mut sprite in &mut sprites {
+            if sprite.custom_size != Some(window.size()) {
+                sprite.custom_size = Some(window.size());
+            }
+        }
+        if images.get(handle).is_some_and(|image| image.size() != size)
+            && let Some(mut image) = images.get_mut(handle)
+        {
+            image.resize(Extent3d { width: size.x, height: size.y, depth_or_array_layers: 1 });
+        }
+        return;
+    }
+    let handle = images.add(target_image(size));
+    *target = RenderTarget::Image(ImageRenderTarget { handle: handle.clone(), scale_factor: 1.0 });
+    commands.spawn((
+        Name::new("interface camera"),
+        InterfaceCamera,
+        Camera2d,
+        // Drawn after the board's image is.
+        // The board's image covers the whole window: nothing to clear.
+        Camera { order: 1, clear_color: ClearColorConfig::None, ..default() },
+        Msaa::Off,
+        IsDefaultUiCamera,
+    ));
+    commands.spawn((
+        Name::new("board image"),
+        SceneImage,
+        // A sprite of the interface camera, under the interface: its shader
+        // (one texture sample) costs far less per pixel than an image
+        // node's (rounded corners, borders), and it covers every pixel.
+        Sprite { image: handle, custom_size: Some(window.size()), ..default() },
+    ));
+}
+
+/// Adds a ray for each pointer over the primary window through the 3D
+/// camera drawing into the board's image, at the same place of the image.
+fn scene_rays(
+    mut rays: ResMut<RayMap>,
+    windows: Query<(Entity, &Window), With<PrimaryWindow>>,
+    cameras: Query<(Entity, &Camera, &RenderTarget, &GlobalTransform), With<OrbitCamera>>,
+    pointers: Query<(&PointerId, &PointerLocation)>,
+) {
+    let (Ok((window_entity, window)), Ok((entity, camera, target, transform))) =
+        (windows.single(), cameras.single())
+    else {
+        return;
+    };
+    if target.as_image().is_none() || !camera.is_active {
+        return;
+    }
+    let Some(window_target) = RenderTarget::Window(WindowRef::Primary).normalize(Some(window_entity)) else {
+        return;
+    };
+    let bounds = Rect::from_corners(Vec2::ZERO, window.size());
+    for (pointer, location) in &pointers {
+        let Some(location) = location.location() else { continue };
+        if location.target != window_target || !bounds.contains(location.position) {
+            continue;
+        }
+        let at = window_to_viewport(camera, window, location.position);
+        if let Ok(ray) = camera.viewport_to_world(transform, at) {
+            rays.map.insert(RayId::new(entity, *pointer), ray);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::quality::QualityLevel;
+    use bevy::window::WindowResolution;
+
+    fn app(width: u32, height: u32) -> App {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins).init_resource::<Assets<Image>>().init_resource::<RenderScale>();
+        app.add_systems(PostUpdate, apply_render_scale);
+        app.world_mut()
+            .spawn((Window { resolution: WindowResolution::new(width, height), ..default() }, PrimaryWindow));
+        app.world_mut().spawn((Camera3d::default(), OrbitCamera::default()));
+        app.update();
+        app
+    }
+
+    fn set_scale(app: &mut App, level: QualityLevel) {
+        let physical = {
+            let mut windows = app.world_mut().query_filtered::<&Window, With<PrimaryWindow>>();
+            windows.single(app.world()).unwrap().physical_size()
+        };
+        app.insert_resource(RenderScale::for_level(level, physical));
+        app.update();
+    }
+
+    /// The 3D camera's image, if it draws into one, and its size.
+    fn image_size(app: &mut App) -> Option<UVec2> {
+        let mut targets = app.world_mut().query_filtered::<&RenderTarget, With<OrbitCamera>>();
+        let handle = targets.single(app.world()).unwrap().as_image()?.clone();
+        Some(app.world().resource::<Assets<Image>>().get(&handle).unwrap().size())
+    }
+
+    fn shown(app: &mut App) -> (usize, usize) {
+        let world = app.world_mut();
+        let images = world.query_filtered::<(), With<SceneImage>>().iter(world).count();
+        let cameras = world.query_filtered::<(), With<InterfaceCamera>>().iter(world).count();
+        (images, cameras)
+    }
+
+    #[test]
+    fn low_draws_the_board_into_a_smaller_image_and_high_into_the_window() {
+        let mut app = app(1280, 720);
+        assert_eq!(image_size(&mut app), None, "High draws into the window");
+        assert_eq!(shown(&mut app), (0, 0));
+        set_scale(&mut app, QualityLevel::Low);
+        assert_eq!(image_size(&mut app), Some(UVec2::new(640, 360)), "Low draws 640 × 360 pixels");
+        assert_eq!(shown(&mut app), (1, 1), "one sprite and one interface camera");
+        // Staying at Low keeps the same image, node and camera.
+        app.update();
+        assert_eq!(shown(&mut app), (1, 1));
+        set_scale(&mut app, QualityLevel::High);
+        assert_eq!(image_size(&mut app), None, "back to the window");
+        assert_eq!(shown(&mut app), (0, 0), "the sprite and the camera are gone");
+    }
+
+    #[test]
+    fn the_board_image_follows_the_window_size() {
+        let mut app = app(1280, 720);
+        set_scale(&mut app, QualityLevel::Low);
+        {
+            let mut windows = app.world_mut().query_filtered::<&mut Window, With<PrimaryWindow>>();
+            windows.single_mut(app.world_mut()).unwrap().resolution.set_physical_resolution(1920, 1080);
+        }
+        set_scale(&mut app, QualityLevel::Low);
+        assert_eq!(image_size(&mut app), Some(UVec2::new(960, 540)), "at most half each side");
+        assert_eq!(shown(&mut app), (1, 1));
+    }
+}
