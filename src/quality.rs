@@ -309,6 +309,10 @@ fn choose_render_scale(
     mut scale: ResMut<RenderScale>,
 ) {
     let Ok(window) = windows.single() else { return };
+    if window.physical_width() == 0 || window.physical_height() == 0 {
+        // Minimised: keep what is drawn for when the window comes back.
+        return;
+    }
     let wanted = RenderScale::for_level(quality.level, window.physical_size());
     if *scale != wanted {
         info!("board drawn at {:.0} % of the window's resolution", wanted.factor * 100.0);

@@ -56,15 +56,21 @@ fn apply_render_scale(
     mut commands: Commands,
     scale: Res<RenderScale>,
     windows: Query<&Window, With<PrimaryWindow>>,
-    mut cameras: Query<&mut RenderTarget, With<OrbitCamera>>,
+    mut cameras: Query<(&mut RenderTarget, &mut Projection), With<OrbitCamera>>,
     shown: Query<Entity, Or<(With<SceneImage>, With<InterfaceCamera>)>>,
     mut sprites: Query<&mut Sprite, With<SceneImage>>,
     mut images: ResMut<Assets<Image>>,
 ) {
-    let (Ok(window), Ok(mut target)) = (windows.single(), cameras.single_mut()) else { return };
+    let (Ok(window), Ok((mut target, mut projection))) = (windows.single(), cameras.single_mut()) else {
+        return;
+    };
     if scale.is_full() {
         if target.as_image().is_some() {
             *target = RenderTarget::Window(WindowRef::Primary);
+            // Bevy's camera system recomputes the viewport on a changed
+            // projection, window or image, not on a changed target: without
+            // this the camera keeps the image's size, and picking misses.
+            projection.set_changed();
             for entity in &shown {
                 commands.entity(entity).despawn();
             }
@@ -87,6 +93,7 @@ fn apply_render_scale(
     }
     let handle = images.add(target_image(size));
     *target = RenderTarget::Image(ImageRenderTarget { handle: handle.clone(), scale_factor: 1.0 });
+    projection.set_changed();
     commands.spawn((
         Name::new("interface camera"),
         InterfaceCamera,
@@ -193,6 +200,31 @@ mod tests {
         set_scale(&mut app, QualityLevel::High);
         assert_eq!(image_size(&mut app), None, "back to the window");
         assert_eq!(shown(&mut app), (0, 0), "the sprite and the camera are gone");
+    }
+
+    /// Whether the camera's projection changed in each frame.
+    #[derive(Resource, Default)]
+    struct ProjectionChanges(Vec<bool>);
+
+    fn record_projection(
+        projections: Query<Ref<Projection>, With<OrbitCamera>>,
+        mut changes: ResMut<ProjectionChanges>,
+    ) {
+        changes.0.push(projections.single().is_ok_and(|p| p.is_changed()));
+    }
+
+    #[test]
+    fn a_change_of_target_makes_the_camera_recompute_its_viewport() {
+        let mut app = app(1280, 720);
+        app.init_resource::<ProjectionChanges>().add_systems(Last, record_projection);
+        app.update();
+        set_scale(&mut app, QualityLevel::Low);
+        app.update();
+        set_scale(&mut app, QualityLevel::High);
+        app.update();
+        // Frames (after the first, where the camera is new to the system):
+        // to the image, steady, to the window, steady.
+        assert_eq!(app.world().resource::<ProjectionChanges>().0[1..], [true, false, true, false]);
     }
 
     #[test]
