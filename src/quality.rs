@@ -14,10 +14,10 @@
 //!   and back down again): no oscillation.
 //!
 //! Low also draws the board at fewer pixels than the window has
-//! ([`RenderScale`]): the 3D camera renders to an image of at most
-//! [`LOW_PIXELS`] pixels, which the interface stretches over the window
-//! (`view::render_scale`), while text and buttons keep the window's full
-//! resolution. On a software renderer the frame's cost is mostly per pixel.
+//! ([`RenderScale`]): the 3D camera renders to an image of about
+//! [`LOW_PIXELS`] pixels (never below half of each side of the window),
+//! which a 2D camera stretches over the window (`view::render_scale`),
+//! while text and buttons keep the window's full resolution. On a software renderer the frame's cost is mostly per pixel.
 //!
 //! Works headless: without a camera or light there is nothing to apply,
 //! and the level is still chosen (the tests give the app a made-up adapter).
@@ -55,8 +55,9 @@ pub const SLOW_SECONDS: u32 = 2;
 /// moved, a pipeline compiling), not a trend: it restarts the second.
 const HITCH_MS: f32 = 1000.0;
 
-/// At Low, the board is drawn at most this many pixels (640 × 360), then
-/// stretched over the window.
+/// At Low, the board is drawn at about this many pixels (640 × 360), then
+/// stretched over the window; a window above 1280 × 720 gets more, as the
+/// scale stops at [`LOW_MIN_SCALE`].
 pub const LOW_PIXELS: f32 = 640.0 * 360.0;
 
 /// At Low, the board is drawn at least this share of the window's width

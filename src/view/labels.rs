@@ -80,7 +80,8 @@ fn place_labels(
     let screen_changed = screen.as_ref().is_some_and(|s| s.is_changed());
     let labels_changed = labels.iter().any(|(_, _, _, computed)| computed.is_changed());
     // A resize or a new scale factor changes the camera's viewport even when
-    // the camera does not move.
+    // the camera does not move (at Low, `view::render_scale` marks it so
+    // when the image keeps its size).
     if !moved.is_changed()
         && !camera.is_changed()
         && !labels_changed

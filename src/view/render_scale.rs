@@ -3,7 +3,7 @@
 //! [`RenderScale::scene_size`], and a 2D camera draws that image over the
 //! whole window (a sprite, filtered) and then the interface at full
 //! resolution. At a scale of 1 the 3D camera draws into
-//! the window and the image, its node and the interface camera are gone.
+//! the window and the image, its sprite and the interface camera are gone.
 //!
 //! Picking keeps working through the image: each frame, for every pointer
 //! over the window, a ray through the matching point of the image is added
@@ -77,11 +77,20 @@ fn apply_render_scale(
         }
         return;
     }
+    if window.physical_width() == 0 || window.physical_height() == 0 {
+        // Minimised: keep the image for when the window comes back.
+        return;
+    }
     let size = scale.scene_size(window.physical_size());
     if let Some(handle) = target.as_image() {
         for mut sprite in &mut sprites {
             if sprite.custom_size != Some(window.size()) {
                 sprite.custom_size = Some(window.size());
+                // A resize that keeps the window's shape may keep the
+                // image's size: the camera's viewport then changes in
+                // window pixels only, and what follows the camera (the
+                // coordinate labels) must hear of it.
+                projection.set_changed();
             }
         }
         if images.get(handle).is_some_and(|image| image.size() != size)
@@ -111,17 +120,26 @@ fn apply_render_scale(
         // (one texture sample) costs far less per pixel than an image
         // node's (rounded corners, borders), and it covers every pixel.
         Sprite { image: handle, custom_size: Some(window.size()), ..default() },
+        // The board behind it is picked through `scene_rays`.
+        bevy::picking::Pickable::IGNORE,
     ));
 }
 
 /// Adds a ray for each pointer over the primary window through the 3D
-/// camera drawing into the board's image, at the same place of the image.
+/// camera drawing into the board's image, at the same place of the image,
+/// and removes the interface camera's rays: its orthographic rays would
+/// reach the 3D scene too (the meshes are on every camera's layer), and win
+/// over the board camera's hits as the camera of higher order.
 fn scene_rays(
     mut rays: ResMut<RayMap>,
     windows: Query<(Entity, &Window), With<PrimaryWindow>>,
     cameras: Query<(Entity, &Camera, &RenderTarget, &GlobalTransform), With<OrbitCamera>>,
+    interface: Query<Entity, With<InterfaceCamera>>,
     pointers: Query<(&PointerId, &PointerLocation)>,
 ) {
+    for camera in &interface {
+        rays.map.retain(|id, _| id.camera != camera);
+    }
     let (Ok((window_entity, window)), Ok((entity, camera, target, transform))) =
         (windows.single(), cameras.single())
     else {
@@ -236,7 +254,52 @@ mod tests {
             windows.single_mut(app.world_mut()).unwrap().resolution.set_physical_resolution(1920, 1080);
         }
         set_scale(&mut app, QualityLevel::Low);
-        assert_eq!(image_size(&mut app), Some(UVec2::new(960, 540)), "at most half each side");
+        assert_eq!(image_size(&mut app), Some(UVec2::new(960, 540)), "never below half of each side");
         assert_eq!(shown(&mut app), (1, 1));
+    }
+
+    fn resize(app: &mut App, width: u32, height: u32) {
+        let mut windows = app.world_mut().query_filtered::<&mut Window, With<PrimaryWindow>>();
+        windows.single_mut(app.world_mut()).unwrap().resolution.set_physical_resolution(width, height);
+    }
+
+    #[test]
+    fn a_resize_that_keeps_the_image_size_still_moves_what_follows_the_camera() {
+        let mut app = app(960, 540);
+        app.init_resource::<ProjectionChanges>().add_systems(Last, record_projection);
+        set_scale(&mut app, QualityLevel::Low);
+        assert_eq!(image_size(&mut app), Some(UVec2::new(640, 360)));
+        app.update();
+        app.world_mut().resource_mut::<ProjectionChanges>().0.clear();
+        // The same shape, 20 % larger: the image keeps its 640 × 360 pixels.
+        resize(&mut app, 1152, 648);
+        set_scale(&mut app, QualityLevel::Low);
+        assert_eq!(image_size(&mut app), Some(UVec2::new(640, 360)));
+        assert_eq!(app.world().resource::<ProjectionChanges>().0, [true], "the camera is told");
+    }
+
+    #[test]
+    fn a_minimised_window_keeps_the_board_image() {
+        let mut app = app(1280, 720);
+        set_scale(&mut app, QualityLevel::Low);
+        resize(&mut app, 0, 0);
+        app.update();
+        assert_eq!(image_size(&mut app), Some(UVec2::new(640, 360)));
+        assert_eq!(shown(&mut app), (1, 1));
+    }
+
+    #[test]
+    fn the_interface_camera_casts_no_ray_into_the_board() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins).init_resource::<RayMap>().add_systems(Update, scene_rays);
+        let interface = app.world_mut().spawn(InterfaceCamera).id();
+        let other = app.world_mut().spawn_empty().id();
+        let ray = Ray3d::new(Vec3::ZERO, Dir3::NEG_Z);
+        let mut rays = app.world_mut().resource_mut::<RayMap>();
+        rays.map.insert(RayId::new(interface, PointerId::Mouse), ray);
+        rays.map.insert(RayId::new(other, PointerId::Mouse), ray);
+        app.update();
+        let cameras: Vec<Entity> = app.world().resource::<RayMap>().iter().map(|(id, _)| id.camera).collect();
+        assert_eq!(cameras, [other]);
     }
 }
