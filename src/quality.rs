@@ -17,7 +17,8 @@
 //! ([`RenderScale`]): the 3D camera renders to an image of about
 //! [`LOW_PIXELS`] pixels (never below half of each side of the window),
 //! which a 2D camera stretches over the window (`view::render_scale`),
-//! while text and buttons keep the window's full resolution. On a software renderer the frame's cost is mostly per pixel.
+//! while text and buttons keep the window's full resolution. On a
+//! software renderer much of a frame's cost is per pixel.
 //!
 //! Works headless: without a camera or light there is nothing to apply,
 //! and the level is still chosen (the tests give the app a made-up adapter).
