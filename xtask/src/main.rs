@@ -102,8 +102,22 @@ fn test(args: &[String]) -> Result<(), String> {
 }
 
 fn test_steps(steps: &mut Steps) -> Result<(), String> {
-    steps.run("packages", || ensure_packages(BUILD_PACKAGES, "the libraries a Bevy build needs"))?;
+    let (workspace, target) = (workspace_root(), target_dir());
+    let mut browser = false;
+    steps.run("packages", || {
+        ensure_packages(BUILD_PACKAGES, "the libraries a Bevy build needs")?;
+        ensure_packages(
+            e2e::PACKAGES,
+            "an X server, Mesa's software Vulkan and xdotool for the real-window tests",
+        )?;
+        browser = web::install_test_packages()?;
+        Ok(())
+    })?;
     steps.run("fmt", || run(cargo().args(["fmt", "--all", "--check"])))?;
+    // The browser build (wasm32, a release profile and target folder of its
+    // own) runs beside the native steps, so that on two cores each fills
+    // what the other leaves idle; dropped on a failure, it is stopped.
+    let web_build = if browser { Some(web::BackgroundBuild::start(&target)?) } else { None };
     if clippy_driver().is_some() {
         // One build for lints and tests: the workspace's crates are compiled
         // by clippy-driver (rustc plus clippy's lints) in the test build, so
@@ -119,14 +133,24 @@ fn test_steps(steps: &mut Steps) -> Result<(), String> {
         steps.run("tests", || run(cargo().args(["test", "--workspace"])))?;
     }
     steps.run("real-window", || native_e2e(&[]))?;
-    steps.run("browser", || web::browser_test(&workspace_root(), &target_dir()))
+    let Some(web_build) = web_build else { return Ok(()) };
+    let mut took = None;
+    steps.run("waiting for the web build", || {
+        took = Some(web_build.wait()?);
+        Ok(())
+    })?;
+    if let Some(took) = took {
+        steps.record("web build (in the background, from its start)", took);
+    }
+    steps.run("browser", || web::run_browser_test(&workspace, &target))
 }
 
 /// The wall time of each step of `cargo xtask test`, printed as one line at
 /// the end (also after a failure, up to the failing step).
 #[derive(Default)]
 struct Steps {
-    done: Vec<(&'static str, Duration)>,
+    /// `name 1m05s` for each step done, in order.
+    done: Vec<String>,
     start: Option<Instant>,
 }
 
@@ -136,21 +160,24 @@ impl Steps {
         let start = Instant::now();
         self.start.get_or_insert(start);
         let result = f();
-        self.done.push((name, start.elapsed()));
+        self.record(name, start.elapsed());
         result
+    }
+
+    /// Notes the time of something done beside the steps, or of a step.
+    fn record(&mut self, name: &str, d: Duration) {
+        self.done.push(format!("{name} {}", minutes(d)));
     }
 
     fn summary(&self, passed: bool) {
         let total = self.start.map_or(Duration::ZERO, |s| s.elapsed());
-        let parts: Vec<String> =
-            self.done.iter().map(|(name, d)| format!("{name} {}", minutes(*d))).collect();
         let verdict = if passed { "passed" } else { "FAILED at the last step" };
-        println!("\nxtask: step times: {} | total {} ({verdict})", parts.join(", "), minutes(total));
+        println!("\nxtask: step times: {} | total {} ({verdict})", self.done.join(", "), minutes(total));
     }
 }
 
 /// `1m05s`-style wall time.
-fn minutes(d: Duration) -> String {
+pub(crate) fn minutes(d: Duration) -> String {
     let s = d.as_secs();
     format!("{}m{:02}s", s / 60, s % 60)
 }

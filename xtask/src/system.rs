@@ -2,6 +2,10 @@
 
 use std::path::Path;
 use std::process::Command;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether this process has already run `apt-get update` (once is enough).
+static APT_UPDATED: AtomicBool = AtomicBool::new(false);
 
 /// `cargo` as invoked by `cargo xtask` (the same toolchain).
 pub fn cargo() -> Command {
@@ -69,7 +73,9 @@ pub fn ensure_packages(packages: &[&str], why: &str) -> Result<(), String> {
         cmd.env("DEBIAN_FRONTEND", "noninteractive").args(args);
         cmd
     };
-    run(&mut apt(&["update", "-qq"]))?;
+    if !APT_UPDATED.swap(true, Ordering::Relaxed) {
+        run(&mut apt(&["update", "-qq"]))?;
+    }
     let mut install = apt(&["install", "-y", "-qq", "--no-install-recommends"]);
     install.args(&missing);
     run(&mut install)

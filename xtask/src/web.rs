@@ -9,8 +9,11 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
 
 use crate::system::{cargo, ensure_packages, run};
 
@@ -88,7 +91,13 @@ fn bindgen(target_dir: &Path, version: &str) -> Result<PathBuf, String> {
         return Ok(binary);
     }
     println!("xtask: installing wasm-bindgen-cli {version} into {}", root.display());
-    run(cargo().args(["install", "wasm-bindgen-cli", "--version", version, "--root"]).arg(&root))?;
+    // A build folder of its own: the native build's may be locked by a
+    // `cargo test` running beside this build (`cargo xtask test`).
+    let build = target_dir.join("web-tools").join("build");
+    run(cargo()
+        .env("CARGO_TARGET_DIR", &build)
+        .args(["install", "wasm-bindgen-cli", "--version", version, "--root"])
+        .arg(&root))?;
     Ok(binary)
 }
 
@@ -123,11 +132,15 @@ pub fn build(
     let bindgen = bindgen(target_dir, &bindgen_version(workspace)?)?;
     let _ = std::fs::remove_dir_all(out);
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
-    run(Command::new(&bindgen)
-        .args(["--target", "web", "--no-typescript", "--remove-name-section", "--remove-producers-section"])
-        .args(["--out-name", "app", "--out-dir"])
-        .arg(out)
-        .arg(&wasm))?;
+    let bind = |wasm: &Path, name: &str| {
+        run(Command::new(&bindgen)
+            .args(["--target", "web", "--no-typescript"])
+            .args(["--remove-name-section", "--remove-producers-section"])
+            .args(["--out-name", name, "--out-dir"])
+            .arg(out)
+            .arg(wasm))
+    };
+    bind(&wasm, "app")?;
     if example.is_none() {
         let mut service_worker = None;
         for entry in std::fs::read_dir(workspace.join("web")).map_err(|e| format!("web/: {e}"))? {
@@ -248,29 +261,54 @@ fn has_command(name: &str) -> bool {
     Command::new(name).arg("--version").output().is_ok_and(|o| o.status.success())
 }
 
-/// The browser test: builds the site, installs the pinned `playwright-core`
-/// (from `web/tests/package-lock.json`) under `<target>/web-tools/node`, and
-/// runs `web/tests/browser.mjs` in Debian's Chromium. Screenshots go to
-/// `<target>/web-shots`. Skipped, saying so, only when Chromium cannot be
-/// installed.
+/// Installs what the browser test needs beyond the native build: Debian's
+/// `rustc-web` when rustup has no wasm32 target, Node.js and Chromium.
+/// Returns false, saying so, when Chromium cannot be installed (the browser
+/// test is then skipped).
+///
+/// # Errors
+/// No wasm32 toolchain, or Node.js cannot be installed.
+pub fn install_test_packages() -> Result<bool, String> {
+    detect_toolchain()?;
+    if !has_command("node") || !has_command("npm") {
+        ensure_packages(&["nodejs", "npm"], "Node.js for the browser test")?;
+    }
+    if let Err(e) = ensure_packages(&["chromium"], "Chromium for the browser test") {
+        println!("xtask: SKIPPING the browser test: Chromium cannot be installed here ({e})");
+        return Ok(false);
+    }
+    if !Path::new(CHROMIUM).exists() {
+        println!("xtask: SKIPPING the browser test: no {CHROMIUM} on this system");
+        return Ok(false);
+    }
+    Ok(true)
+}
+
+/// Debian's Chromium, which the browser test drives.
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// The browser test: installs what it needs ([`install_test_packages`]),
+/// builds the site and runs it ([`run_browser_test`]).
 ///
 /// # Errors
 /// A failed build or install, or any failed check of the test.
 pub fn browser_test(workspace: &Path, target_dir: &Path) -> Result<(), String> {
-    let chromium = Path::new("/usr/bin/chromium");
-    if let Err(e) = ensure_packages(&["chromium"], "Chromium for the browser test") {
-        println!("xtask: SKIPPING the browser test: Chromium cannot be installed here ({e})");
+    if !install_test_packages()? {
         return Ok(());
     }
-    if !chromium.exists() {
-        println!("xtask: SKIPPING the browser test: no /usr/bin/chromium on this system");
-        return Ok(());
-    }
-    if !has_command("node") || !has_command("npm") {
-        ensure_packages(&["nodejs", "npm"], "Node.js for the browser test")?;
-    }
+    build(workspace, target_dir, None, &target_dir.join("web"))?;
+    run_browser_test(workspace, target_dir)
+}
+
+/// Runs the browser test on the site already built in `<target>/web`:
+/// installs the pinned `playwright-core` (from `web/tests/package-lock.json`)
+/// under `<target>/web-tools/node` and runs `web/tests/browser.mjs` in
+/// Debian's Chromium. Screenshots go to `<target>/web-shots`.
+///
+/// # Errors
+/// A failed install, or any failed check of the test.
+pub fn run_browser_test(workspace: &Path, target_dir: &Path) -> Result<(), String> {
     let site = target_dir.join("web");
-    build(workspace, target_dir, None, &site)?;
     let tests = workspace.join("web").join("tests");
     let node_dir = target_dir.join("web-tools").join("node");
     let lock = std::fs::read(tests.join("package-lock.json")).map_err(|e| format!("web/tests: {e}"))?;
@@ -288,7 +326,105 @@ pub fn browser_test(workspace: &Path, target_dir: &Path) -> Result<(), String> {
         .arg(&site)
         .arg(target_dir.join("web-shots"))
         .env("PLAYWRIGHT_CORE", &module)
-        .env("CHROMIUM", chromium))
+        .env("CHROMIUM", CHROMIUM))
+}
+
+/// The browser build (`cargo xtask web`) running beside the native steps of
+/// `cargo xtask test`, at a lower priority (`nice`), its output in
+/// `<target>/logs/web-build.log`.
+///
+/// The wasm build has a target folder of its own (`<target>/wasm`, and
+/// `<target>/web-tools/build` for the `wasm-bindgen` CLI), so it never waits
+/// for cargo's lock on the native one. On two cores it fills what the
+/// native build leaves idle (crates waiting on one another, links), and the
+/// native steps keep the processor when they want it. Dropped before
+/// [`BackgroundBuild::wait`], it stops the build (its whole process group).
+pub struct BackgroundBuild {
+    /// The process group of the build (its first process's id).
+    group: u32,
+    /// When the build started.
+    started: Instant,
+    /// The build's exit status and when it ended, once it has.
+    ended: Receiver<(std::io::Result<ExitStatus>, Instant)>,
+    /// The build's output.
+    log: PathBuf,
+    /// Whether the build has ended (nothing left to stop).
+    finished: bool,
+}
+
+/// Lines of the build's log shown after it fails.
+const LOG_TAIL_ON_FAILURE: usize = 60;
+
+impl BackgroundBuild {
+    /// Starts `cargo xtask web` (this program, with `web`) in the background.
+    ///
+    /// # Errors
+    /// The log file cannot be created, or the build cannot start.
+    pub fn start(target_dir: &Path) -> Result<BackgroundBuild, String> {
+        let exe = std::env::current_exe().map_err(|e| format!("cannot find the xtask program: {e}"))?;
+        let log = target_dir.join("logs").join("web-build.log");
+        let parent = log.parent().expect("a folder");
+        std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        let file = std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
+        let err = file.try_clone().map_err(|e| format!("{}: {e}", log.display()))?;
+        let mut cmd = Command::new("nice");
+        cmd.args(["-n", "10"])
+            .arg(exe)
+            .arg("web")
+            .stdin(Stdio::null())
+            .stdout(file)
+            .stderr(err)
+            .process_group(0);
+        println!("$ nice -n 10 cargo xtask web > {} (in the background)", log.display());
+        let mut child = cmd.spawn().map_err(|e| format!("cannot start the web build: {e}"))?;
+        let group = child.id();
+        let (send, ended) = channel();
+        std::thread::spawn(move || {
+            let status = child.wait();
+            let _ = send.send((status, Instant::now()));
+        });
+        Ok(BackgroundBuild { group, started: Instant::now(), ended, log, finished: false })
+    }
+
+    /// Waits for the build to end; returns how long it took from its start.
+    ///
+    /// # Errors
+    /// The build failed: the error has the end of its log.
+    pub fn wait(mut self) -> Result<Duration, String> {
+        let (status, ended) =
+            self.ended.recv().map_err(|_| "the web build's watcher stopped unexpectedly".to_owned())?;
+        self.finished = true;
+        let took = ended.duration_since(self.started);
+        let text = std::fs::read_to_string(&self.log).unwrap_or_default();
+        let lines: Vec<&str> = text.lines().collect();
+        match status {
+            Ok(s) if s.success() => {
+                // The build's own last word (`xtask: arkes built into …`).
+                if let Some(last) = lines.iter().rev().find(|l| l.starts_with("xtask:")) {
+                    println!("{last}");
+                }
+                println!("xtask: the web build took {} (log: {})", crate::minutes(took), self.log.display());
+                Ok(took)
+            }
+            other => {
+                let tail = lines[lines.len().saturating_sub(LOG_TAIL_ON_FAILURE)..].join("\n");
+                let why = match other {
+                    Ok(s) => s.to_string(),
+                    Err(e) => e.to_string(),
+                };
+                Err(format!("the web build failed ({why}); the end of {}:\n{tail}", self.log.display()))
+            }
+        }
+    }
+}
+
+impl Drop for BackgroundBuild {
+    fn drop(&mut self) {
+        if !self.finished {
+            println!("xtask: stopping the web build");
+            let _ = Command::new("kill").args(["-TERM", "--", &format!("-{}", self.group)]).status();
+        }
+    }
 }
 
 /// The gzip size of a file, in bytes (`gzip -9`, as a web server would
