@@ -1,6 +1,8 @@
 // The service worker of ARKES 3D: after the first visit, the page, its
-// script, the game's wasm, the manifest and the icons come from a cache, so
-// the game starts and plays with no network (pass-and-play on a phone).
+// script, the game's wasm, the computer players' worker (its script and
+// wasm), the manifest and the icons come from a cache, so the game starts
+// and plays with no network (pass-and-play on a phone, or against the
+// computer).
 //
 // `cargo xtask web` writes the build's version in place of the marker below:
 // a new build is a new cache. It installs beside the running one, the page
@@ -13,6 +15,8 @@ const FILES = [
   './index.html',
   './app.js',
   './app_bg.wasm',
+  './ai_worker.js',
+  './ai_worker_bg.wasm',
   './manifest.webmanifest',
   './icon-192.png',
   './icon-512.png',

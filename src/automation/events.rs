@@ -32,6 +32,11 @@ pub(super) struct AiSlice {
     pub(super) longest_chunk_ms: f32,
     /// The frame of its turn (1: the frame that made the searcher).
     pub(super) turn_frame: u32,
+    /// Whether the search ran in the AI worker (the main thread only
+    /// looked for its answer).
+    pub(super) in_worker: bool,
+    /// Whether the main thread made or stepped a searcher.
+    pub(super) stepped: bool,
 }
 
 #[derive(Resource, Default)]

@@ -29,6 +29,8 @@ pub(super) fn record_frame_time(
                 ms: thinking.main_thread_ms(),
                 longest_chunk_ms: thinking.longest_chunk_ms(),
                 turn_frame: thinking.turn_frames(),
+                in_worker: thinking.in_worker(),
+                stepped: thinking.stepped(),
             });
         }
     }
@@ -111,7 +113,10 @@ pub(super) fn exit_after_frames(
             "ai_main_thread_max_ms": slice_max, "ai_main_thread_median_ms": slice_median,
             "ai_main_thread_p95_ms": slice_p95, "ai_slices": state.ai_slices.len(),
             "ai_slices_over_12_ms": over_12_at.len(), "ai_chunk_max_ms": chunk_max,
-            "ai_over_12_turn_frames": over_12_at, "scene": counts.report(),
+            "ai_over_12_turn_frames": over_12_at,
+            "ai_worker_frames": state.ai_slices.iter().filter(|s| s.in_worker).count(),
+            "ai_stepped_frames": state.ai_slices.iter().filter(|s| s.stepped).count(),
+            "scene": counts.report(),
         }));
     }
     match &options.screenshot {

@@ -1,7 +1,9 @@
 //! Computer players: when a computer seat is to move, its search runs off the
-//! frame (a background task natively; a slice of nodes each frame on the
-//! single-threaded web build) and its move goes through the same
-//! [`MoveCommand`] as a person's.
+//! frame (a background task natively; a Web Worker in the browser, whose
+//! game module has no threads) and its move goes through the same
+//! [`MoveCommand`] as a person's. Without either (headless tests that ask
+//! for it, or a browser without workers), the search is stepped on the main
+//! thread, a slice of nodes each frame.
 
 use std::time::Duration;
 
@@ -20,6 +22,8 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiSettings>()
         .init_resource::<AiThinking>()
         .add_systems(Update, drive_ai.in_set(AppSystems::Input));
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(Startup, super::ai_worker::prepare);
 }
 
 /// How computer players behave in the game.
@@ -33,8 +37,8 @@ pub struct AiSettings {
     pub time_cap: Option<Duration>,
     /// Milliseconds of search per frame when it runs on the main thread.
     pub frame_slice_ms: f32,
-    /// Search on a background task (natively); otherwise a slice each
-    /// frame, as the web build (which has no threads) always does.
+    /// Search off the main thread: on a background task natively, in the
+    /// AI worker on the web; otherwise a slice each frame.
     pub background: bool,
 }
 
@@ -44,7 +48,7 @@ impl Default for AiSettings {
             min_think: Duration::from_millis(500),
             time_cap: Some(Duration::from_millis(950)),
             frame_slice_ms: 8.0,
-            background: !cfg!(target_arch = "wasm32"),
+            background: true,
         }
     }
 }
@@ -54,6 +58,9 @@ enum Job {
     /// Natively: a task on the compute pool.
     #[cfg(not(target_arch = "wasm32"))]
     Task(bevy::tasks::Task<Option<Action>>),
+    /// On the web: sent to the AI worker at this time; waiting for its answer.
+    #[cfg(target_arch = "wasm32")]
+    Worker(Instant),
     /// Stepped here, a slice of search each frame (the first frame only
     /// makes the searcher: its tactical checks and table).
     Stepped(Box<AnySearcher>, bool),
@@ -75,6 +82,11 @@ pub struct AiThinking {
     /// Frames of the current turn so far (1 on the frame that made the
     /// searcher).
     turn_frames: u32,
+    /// Whether the search of this frame ran in the AI worker (the web).
+    in_worker: bool,
+    /// Whether the main thread searched this frame (made a searcher or
+    /// stepped one).
+    stepped: bool,
 }
 
 impl AiThinking {
@@ -108,6 +120,21 @@ impl AiThinking {
         self.turn_frames
     }
 
+    /// Whether the search ran in the AI worker in the last frame (the web
+    /// build; the main thread only looked for its answer).
+    #[must_use]
+    pub fn in_worker(&self) -> bool {
+        self.in_worker
+    }
+
+    /// Whether the main thread searched in the last frame: made a searcher
+    /// (its tactical checks) or stepped one (a browser without workers, or
+    /// tests that ask for it).
+    #[must_use]
+    pub fn stepped(&self) -> bool {
+        self.stepped
+    }
+
     fn clear(&mut self) {
         *self = AiThinking::default();
     }
@@ -120,7 +147,22 @@ fn turn_seed(game: &Match) -> u64 {
         ^ game.seed()
 }
 
-fn start_job(game: &Match, level: arkes_ai::Level, settings: &AiSettings) -> Job {
+fn start_job(game: &Match, level: arkes_ai::Level, settings: &AiSettings, turn: u64) -> Job {
+    #[cfg(target_arch = "wasm32")]
+    if settings.background {
+        let request = arkes_ai_worker::Request {
+            turn,
+            record: game.game().record_json().to_string(),
+            level: level.name().to_owned(),
+            seed: turn_seed(game),
+        };
+        match super::ai_worker::send(request) {
+            Ok(()) => return Job::Worker(Instant::now()),
+            Err(e) => warn_once!("{e}: the computer searches on the main thread"),
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = turn;
     let searcher = AnySearcher::for_game(game.game(), level.options().seed(turn_seed(game)));
     #[cfg(not(target_arch = "wasm32"))]
     if settings.background {
@@ -130,10 +172,33 @@ fn start_job(game: &Match, level: arkes_ai::Level, settings: &AiSettings) -> Job
             bevy::tasks::AsyncComputeTaskPool::get().spawn(async move { searcher.search(cap) }),
         );
     }
-    // The web build has no threads: it always steps the search per frame.
     #[cfg(target_arch = "wasm32")]
     let _ = settings;
     Job::Stepped(Box::new(searcher), false)
+}
+
+/// How long the web build waits for the AI worker's answer before it
+/// searches on the main thread instead (a worker that never loaded). A Hard
+/// search takes about a second there.
+#[cfg(target_arch = "wasm32")]
+const WORKER_PATIENCE: Duration = Duration::from_secs(30);
+
+/// The legal move the AI worker's answer names (`None`: the game is over).
+///
+/// # Errors
+/// The worker could not read the request, or named no legal move.
+#[cfg(target_arch = "wasm32")]
+fn worker_action(game: &Match, answer: arkes_ai_worker::Answer) -> Result<Option<Action>, String> {
+    let Some(found) = answer.result? else { return Ok(None) };
+    let cell =
+        |text: &str| text.parse::<arkes_engine::Coord>().map_err(|_| format!("`{text}` is not a cell"));
+    let (from, to) = (cell(&found.from)?, cell(&found.to)?);
+    game.game()
+        .legal_actions()
+        .into_iter()
+        .find(|a| a.from == from && a.to == to && a.whole == found.whole)
+        .map(Some)
+        .ok_or_else(|| format!("{from}-{to} is not a legal move here"))
 }
 
 /// Nodes searched between two looks at the clock when the search is stepped
@@ -168,18 +233,37 @@ fn drive_ai(
     if thinking.job.as_ref().is_none_or(|(t, _)| *t != turn) {
         thinking.seat = Some(seat);
         thinking.started = Some(Instant::now());
-        thinking.job = Some((turn, start_job(&game, level, &settings)));
+        thinking.job = Some((turn, start_job(&game, level, &settings, turn)));
         thinking.turn_frames = 0;
     }
     thinking.turn_frames += 1;
     thinking.longest_chunk_ms = 0.0;
     let mut longest_chunk = Duration::ZERO;
     let Some((_, job)) = thinking.job.as_mut() else { return };
+    let stepped_before = matches!(job, Job::Stepped(..));
     match job {
         #[cfg(not(target_arch = "wasm32"))]
         Job::Task(task) => {
             if let Some(mv) = bevy::tasks::block_on(bevy::tasks::futures_lite::future::poll_once(task)) {
                 *job = Job::Ready(mv);
+            }
+        }
+        #[cfg(target_arch = "wasm32")]
+        Job::Worker(sent) => {
+            let answer = super::ai_worker::take(turn);
+            let waited_long = sent.elapsed() > WORKER_PATIENCE;
+            match answer.map(|a| worker_action(&game, a)) {
+                Some(Ok(action)) => *job = Job::Ready(action),
+                None if !waited_long => {}
+                failed => {
+                    let why = match failed {
+                        Some(Err(e)) => e,
+                        _ => format!("no answer in {} s", WORKER_PATIENCE.as_secs()),
+                    };
+                    warn!("the AI worker failed ({why}): the computer searches on the main thread");
+                    let options = level.options().seed(turn_seed(&game));
+                    *job = Job::Stepped(Box::new(AnySearcher::for_game(game.game(), options)), false);
+                }
             }
         }
         // The frame that made the searcher has spent its share.
@@ -208,6 +292,11 @@ fn drive_ai(
             }
         }
         Job::Ready(_) | Job::Sent => {}
+    }
+    thinking.stepped = stepped_before || matches!(thinking.job, Some((_, Job::Stepped(..))));
+    #[cfg(target_arch = "wasm32")]
+    {
+        thinking.in_worker = matches!(thinking.job, Some((_, Job::Worker(_))));
     }
     thinking.main_thread_ms = frame_start.elapsed().as_secs_f32() * 1000.0;
     thinking.longest_chunk_ms = longest_chunk.as_secs_f32() * 1000.0;

@@ -8,6 +8,8 @@
 //! `selection`, and the input modules on top.
 
 mod ai;
+#[cfg(target_arch = "wasm32")]
+mod ai_worker;
 mod animation;
 mod commands;
 mod cursor;

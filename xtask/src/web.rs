@@ -119,7 +119,8 @@ pub fn build(
             e.to_owned()
         }
         None => {
-            cmd.args(["--bin", "arkes"]);
+            // With the computer players' Web Worker, a module of its own.
+            cmd.args(["--bin", "arkes", "--package", "arkes_ai_worker", "--bin", "ai_worker"]);
             "arkes".to_owned()
         }
     };
@@ -142,6 +143,7 @@ pub fn build(
     };
     bind(&wasm, "app")?;
     if example.is_none() {
+        bind(&profile_dir.join("ai_worker.wasm"), "ai_worker")?;
         let mut service_worker = None;
         for entry in std::fs::read_dir(workspace.join("web")).map_err(|e| format!("web/: {e}"))? {
             let path = entry.map_err(|e| e.to_string())?.path();

@@ -15,7 +15,9 @@
 //! Build one per move with [`Searcher::for_game`] (which also reads the
 //! game's round limits, R15) and a level's [`SearchOptions`]:
 //!
-//! - **Per frame** (the single-threaded web build): call
+//! - **Per frame** (a main thread with no other thread to search on: the
+//!   web build in a browser without Web Workers; with them, it searches in
+//!   one, `arkes_ai_worker`, as natively on a task): call
 //!   [`Searcher::step`]`(nodes)` once a frame, with a slice of nodes (about
 //!   2 000 nodes ≈ 5–8 ms natively, more in WebAssembly); when it returns
 //!   [`Progress::Done`], play [`Searcher::best_move`]. `best_move` can be

@@ -52,8 +52,10 @@ enum State<G: SearchGame> {
 ///
 /// It owns a copy of the position, so it is `Send + 'static`: on native the
 /// game can move it to a background task and call [`Searcher::search_to_end`]
-/// or [`Searcher::search_for`] there; on the single-threaded web build it
-/// calls [`Searcher::step`] with a slice of nodes each frame and asks
+/// or [`Searcher::search_for`] there, and the web build's Web Worker
+/// (`arkes_ai_worker`) calls `search_to_end`; with no thread to spare (a
+/// browser without workers) the game calls [`Searcher::step`] with a slice
+/// of nodes each frame and asks
 /// [`Searcher::best_move`] whenever it likes (a good move is available at
 /// once, a better one after each step). `step` never reads the clock, so a
 /// search is reproducible: same position, options (seed included) and node
@@ -203,7 +205,8 @@ impl<G: SearchGame> Searcher<G> {
     ///
     /// # Panics
     /// On `wasm32-unknown-unknown`, where `std::time::Instant` is not
-    /// available: the web build calls [`Searcher::step`] instead.
+    /// available: the web build's worker calls [`Searcher::search_to_end`]
+    /// and its main thread [`Searcher::step`] instead.
     pub fn search_for(&mut self, time: Duration) -> Option<G::Move> {
         let start = Instant::now();
         while start.elapsed() < time && self.step(CLOCK_CHUNK) == Progress::Searching {}
