@@ -7,8 +7,10 @@
 //!   plainly as possible: the game's camera placement, light, shadow map,
 //!   shadow filtering, ambient light and MSAA, one board-sized box and the
 //!   32 pieces of the start (28 tokens, 4 marbles), each a single mesh and
-//!   material; `--low` with it takes the Low quality's settings (no shadow
-//!   maps, no MSAA, no tone mapping).
+//!   material (the game's token and marble meshes, so that the ratio
+//!   measures the game's scene and not its triangulation); `--low` with it
+//!   takes the Low quality's settings (no shadow maps, no MSAA, no tone
+//!   mapping).
 //!
 //! `--exit-after-frames N` prints the median, 95th percentile and maximum
 //! frame time (milliseconds, the first 30 frames not counted) as a JSON line
@@ -88,6 +90,12 @@ fn main() -> AppExit {
             }
         },
     );
+    if std::env::var_os("ARKES_PASS_TIMES").is_some() {
+        app.add_plugins((
+            bevy::render::diagnostic::RenderDiagnosticsPlugin,
+            bevy::diagnostic::LogDiagnosticsPlugin::default(),
+        ));
+    }
     if let Some(render_app) = app.get_sub_app_mut(RenderApp) {
         render_app.add_systems(ExtractSchedule, report_pipelines);
     }
@@ -130,13 +138,16 @@ fn same_coverage(
         })),
         Transform::from_xyz(0.0, -0.15, 0.0),
     ));
-    let token = meshes.add(Cylinder::new(0.37, 0.18).mesh().resolution(48));
+    // The game's own piece meshes (`arkes::view::shapes`): Bevy's cylinder
+    // and UV sphere fill their tops with fans of slivers, which cost a
+    // software renderer more than the pieces' pixels.
+    let token = meshes.add(arkes::view::shapes::cylinder(0.37, 0.18, 32, true));
     let token_material = materials.add(StandardMaterial {
         base_color: Color::srgb(0.85, 0.15, 0.12),
         perceptual_roughness: 0.5,
         ..default()
     });
-    let marble = meshes.add(Sphere::new(0.28).mesh().uv(40, 24));
+    let marble = meshes.add(Sphere::new(0.28).mesh().ico(3).expect("3 subdivisions are few enough"));
     let marble_material = materials.add(StandardMaterial {
         base_color: Color::srgb(0.2, 0.3, 0.9),
         perceptual_roughness: 0.08,

@@ -57,7 +57,7 @@ fn create_marker_assets(
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     commands.insert_resource(MarkerAssets {
-        disc: meshes.add(Circle::new(0.2).mesh().resolution(32)),
+        disc: meshes.add(super::shapes::disc(0.2, 32)),
         ring: meshes.add(Annulus::new(0.33, 0.46).mesh().resolution(48)),
         square: meshes.add(Rectangle::new(0.94, 0.94)),
         move_material: glow(&mut materials, theme::MOVE_HINT, 0.85),

@@ -10,6 +10,7 @@ mod labels;
 pub mod pieces;
 pub mod render_scale;
 pub mod scene;
+pub mod shapes;
 
 use bevy::prelude::*;
 

@@ -35,8 +35,11 @@ pub struct BoardAssets {
     pub frame: Handle<StandardMaterial>,
     /// Arcanor's home rows, wood tinted in the owner's colour.
     pub home: BySeat<Handle<StandardMaterial>>,
-    /// A cell tile.
+    /// A cell tile: a flat square of one cell, its top at y = 0.
     pub tile: Handle<Mesh>,
+    /// The tiles' texture (the groove round each cell), shared by every
+    /// cell's material and multiplied by its colour.
+    pub tile_texture: Handle<Image>,
 }
 
 /// Wood tinted towards `seat`'s colour.
@@ -44,18 +47,107 @@ fn home_wood(seat: Seat, colours: SeatColours) -> Color {
     theme::WOOD.mix(&colours.of(seat), 0.42)
 }
 
+/// Texels along each side of the tile texture's largest image.
+const TILE_TEXELS: u32 = 64;
+/// Texels of groove at each edge of a tile (the groove between two cells
+/// is twice this: 0.06 of a cell).
+const GROOVE_TEXELS: u32 = 2;
+/// The groove's shade (a multiplier of the cell's colour, sRGB).
+const GROOVE_SHADE: u8 = 96;
+/// The shade of the tile's edge along the grooves on its far side from the
+/// light (+x and -z), as if bevelled (sRGB).
+const BEVEL_SHADE: u8 = 205;
+
+/// The tiles' texture: white (the cell's own colour) with a dark groove at
+/// its edges and a shaded bevel on the two edges turned from the light,
+/// with every mipmap level (box-filtered in linear light), so the grooves
+/// stay steady when the board is drawn small or seen at a slant. The
+/// texture's u runs along +x, its v along +z (Bevy's `Plane3d` mesh).
+///
+/// The grooves were thin strips of the frame between tiles: long slivers
+/// that a rasterizer shades block by block, a fifth of the board's cost on
+/// a software renderer for a few per cent of its pixels.
+#[must_use]
+pub fn tile_texture() -> Image {
+    use bevy::asset::RenderAssetUsages;
+    use bevy::image::{ImageAddressMode, ImageFilterMode, ImageSampler, ImageSamplerDescriptor};
+    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+    let n = TILE_TEXELS;
+    let shade = |x: u32, y: u32| -> u8 {
+        let edge = |t: u32| t < GROOVE_TEXELS || t >= n - GROOVE_TEXELS;
+        let bevel_far = |t: u32| (GROOVE_TEXELS..GROOVE_TEXELS + 2).contains(&t);
+        let bevel_near = |t: u32| (n - GROOVE_TEXELS - 2..n - GROOVE_TEXELS).contains(&t);
+        if edge(x) || edge(y) {
+            GROOVE_SHADE
+        } else if bevel_near(x) || bevel_far(y) {
+            // The +x edge (u near 1) and the -z edge (v near 0).
+            BEVEL_SHADE
+        } else {
+            255
+        }
+    };
+    let to_linear = |v: u8| Color::srgb_u8(v, v, v).to_linear().red;
+    let to_srgb = |v: f32| (Color::linear_rgb(v, v, v).to_srgba().red * 255.0).round() as u8;
+    let mut level: Vec<f32> = (0..n * n).map(|i| to_linear(shade(i % n, i / n))).collect();
+    let mut size = n;
+    let mut data = Vec::new();
+    let mut levels = 0;
+    loop {
+        levels += 1;
+        data.extend(level.iter().flat_map(|&v| {
+            let c = to_srgb(v);
+            [c, c, c, 255]
+        }));
+        if size == 1 {
+            break;
+        }
+        let half = size / 2;
+        level = (0..half * half)
+            .map(|i| {
+                let (x, y) = (2 * (i % half), 2 * (i / half));
+                let at = |dx: u32, dy: u32| level[((y + dy) * size + x + dx) as usize];
+                (at(0, 0) + at(1, 0) + at(0, 1) + at(1, 1)) / 4.0
+            })
+            .collect();
+        size = half;
+    }
+    let first_level = data[..(n * n * 4) as usize].to_vec();
+    let mut image = Image::new(
+        Extent3d { width: n, height: n, depth_or_array_layers: 1 },
+        TextureDimension::D2,
+        first_level,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD,
+    );
+    // Every level, the largest first, uploaded as one (as a KTX2 file's).
+    image.data = Some(data);
+    image.texture_descriptor.mip_level_count = levels;
+    image.sampler = ImageSampler::Descriptor(ImageSamplerDescriptor {
+        address_mode_u: ImageAddressMode::ClampToEdge,
+        address_mode_v: ImageAddressMode::ClampToEdge,
+        mag_filter: ImageFilterMode::Linear,
+        min_filter: ImageFilterMode::Linear,
+        mipmap_filter: ImageFilterMode::Linear,
+        ..default()
+    });
+    image
+}
+
 fn create_materials(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut images: ResMut<Assets<Image>>,
     colours: Res<SeatColours>,
 ) {
+    let tile_texture = images.add(tile_texture());
     let wood = theme::WOOD.to_srgba();
     let cell_wood = [0.0, 0.035, -0.03, 0.06, -0.05]
         .iter()
         .map(|d| {
             materials.add(StandardMaterial {
                 base_color: Color::srgb(wood.red + d, wood.green + d * 0.8, wood.blue + d * 0.6),
+                base_color_texture: Some(tile_texture.clone()),
                 perceptual_roughness: 0.62,
                 reflectance: 0.35,
                 ..default()
@@ -63,6 +155,7 @@ fn create_materials(
         })
         .collect();
     let gold = materials.add(StandardMaterial {
+        base_color_texture: Some(tile_texture.clone()),
         base_color: theme::GOLD,
         emissive: LinearRgba::rgb(0.45, 0.22, 0.0),
         metallic: 0.0,
@@ -80,13 +173,14 @@ fn create_materials(
     let home = BySeat::from_fn(|seat| {
         materials.add(StandardMaterial {
             base_color: home_wood(seat, *colours),
+            base_color_texture: Some(tile_texture.clone()),
             perceptual_roughness: 0.62,
             reflectance: 0.35,
             ..default()
         })
     });
-    let tile = meshes.add(Cuboid::new(0.94, 0.04, 0.94));
-    commands.insert_resource(BoardAssets { cell_wood, gold, frame, home, tile });
+    let tile = meshes.add(Plane3d::new(Vec3::Y, Vec2::splat(0.5)));
+    commands.insert_resource(BoardAssets { cell_wood, gold, frame, home, tile, tile_texture });
 }
 
 /// Follows a change of palette on the home rows.
@@ -149,7 +243,6 @@ fn spawn_board_frame(
         MeshMaterial3d(assets.frame.clone()),
         // Nothing lies under the board for its shadow to fall on.
         NotShadowCaster,
-        Transform::from_xyz(0.0, -0.02, 0.0),
     ));
 }
 
@@ -157,14 +250,13 @@ fn spawn_board_frame(
 const FRAME_MARGIN: f32 = 0.6;
 /// The frame's thickness under its top, world units.
 const FRAME_DEPTH: f32 = 0.3;
-/// The width of the grooves between cell tiles (a cell is 1, its tile 0.94).
-const GROOVE: f32 = 0.06;
 
-/// The frame of a board of `files` × `ranks` cells, its top at y = 0: the
-/// rim round the cells, the floor of the grooves between them, and the
-/// sides. No top under the tiles, which hide it: the board's pixels are
-/// shaded once, not twice (the frame drawn under the tiles cost a fifth of
-/// the frame time on a software renderer).
+/// The frame of a board of `files` × `ranks` cells, its top at y = 0 and
+/// flush with the cells': the rim round the cells and the sides. No top
+/// under the tiles, which cover it: the board's pixels are shaded once,
+/// not twice (the frame drawn under the tiles cost a fifth of the frame
+/// time on a software renderer). The grooves between cells are in the
+/// tiles' texture ([`tile_texture`]).
 fn frame_mesh(files: f32, ranks: f32) -> Mesh {
     use bevy::asset::RenderAssetUsages;
     use bevy::mesh::{Indices, PrimitiveTopology};
@@ -188,16 +280,6 @@ fn frame_mesh(files: f32, ranks: f32) -> Mesh {
     quad(top(-ox, hz, ox, oz), up);
     quad(top(-ox, -hz, -hx, hz), up);
     quad(top(hx, -hz, ox, hz), up);
-    // The grooves' floor, along every line between (and round) the cells.
-    let g = GROOVE / 2.0;
-    for i in 0..=files as u32 {
-        let x = i as f32 - hx;
-        quad(top(x - g, -hz, x + g, hz), up);
-    }
-    for j in 0..=ranks as u32 {
-        let z = j as f32 - hz;
-        quad(top(-hx, z - g, hx, z + g), up);
-    }
     // The sides, down to the frame's depth.
     let d = -FRAME_DEPTH;
     quad([[-ox, 0.0, oz], [-ox, d, oz], [ox, d, oz], [ox, 0.0, oz]], [0.0, 0.0, 1.0]);
@@ -236,12 +318,53 @@ fn dress_cell(
         (false, None) => assets.cell_wood[cell_variant(cell.coord, assets.cell_wood.len())].clone(),
     };
     // Tiles only receive shadows: rendering them into the shadow map as
-    // well cost a large share of a frame on software renderers.
+    // well cost a large share of a frame on software renderers. A tile lies
+    // at y = 0, where pieces stand.
     commands.entity(add.entity).insert((
         Mesh3d(assets.tile.clone()),
         MeshMaterial3d(material),
         NotShadowCaster,
     ));
-    // The tile's top is flush with y = 0, where pieces stand.
-    commands.entity(add.entity).entry::<Transform>().and_modify(|mut t| t.translation.y = -0.02);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The sRGB grey of texel (x, y) of mip `level` of the tile texture.
+    fn texel(image: &Image, level: u32, x: u32, y: u32) -> u8 {
+        let offset: u32 = (0..level).map(|l| (TILE_TEXELS >> l).pow(2) * 4).sum();
+        let size = TILE_TEXELS >> level;
+        image.data.as_ref().expect("data")[(offset + (y * size + x) * 4) as usize]
+    }
+
+    #[test]
+    fn a_tile_is_its_cell_colour_with_a_dark_groove_at_its_edges() {
+        let image = tile_texture();
+        let n = TILE_TEXELS;
+        assert_eq!(texel(&image, 0, n / 2, n / 2), 255, "the middle keeps the cell's colour");
+        for (x, y) in [(0, n / 2), (n - 1, n / 2), (n / 2, 0), (n / 2, n - 1), (0, 0)] {
+            assert_eq!(texel(&image, 0, x, y), GROOVE_SHADE, "groove at ({x}, {y})");
+        }
+        // The bevel: shaded on the +x and -z (v near 0) edges only.
+        let inside = GROOVE_TEXELS;
+        assert_eq!(texel(&image, 0, n - inside - 1, n / 2), BEVEL_SHADE);
+        assert_eq!(texel(&image, 0, n / 2, inside), BEVEL_SHADE);
+        assert_eq!(texel(&image, 0, inside, n / 2), 255);
+        assert_eq!(texel(&image, 0, n / 2, n - inside - 1), 255);
+    }
+
+    #[test]
+    fn the_tile_texture_has_every_mipmap_level_and_the_grooves_fade_into_them() {
+        let image = tile_texture();
+        let levels = TILE_TEXELS.ilog2() + 1;
+        assert_eq!(image.texture_descriptor.mip_level_count, levels);
+        let bytes: u32 = (0..levels).map(|l| (TILE_TEXELS >> l).pow(2) * 4).sum();
+        assert_eq!(image.data.as_ref().expect("data").len() as u32, bytes);
+        // The 2 × 2 level: each texel averages a quarter with grooves on two
+        // sides; the 1 × 1 level is the whole tile: darker than the middle,
+        // lighter than a groove.
+        let whole = texel(&image, levels - 1, 0, 0);
+        assert!(whole > GROOVE_SHADE && whole < 255, "{whole}");
+    }
 }

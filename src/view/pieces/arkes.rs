@@ -13,6 +13,7 @@ use crate::AppSystems;
 use crate::game::{BoardGeometry, BoardPiece};
 use crate::games::PieceId;
 use crate::theme::{self, Mark, SeatColours};
+use crate::view::shapes;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, create_piece_assets)
@@ -33,6 +34,11 @@ pub struct PieceAssets {
     mark_material: Handle<StandardMaterial>,
 }
 
+/// Corners round a token: smooth at any size it is drawn (a token is about
+/// 40 pixels wide at 1280 × 720), and each of its side's strips is a few
+/// pixels wide.
+const TOKEN_CORNERS: u32 = 32;
+
 fn mark_mesh(mark: Mark) -> Mesh {
     let r = BoardGeometry::TOKEN_RADIUS * 0.42;
     match mark {
@@ -49,12 +55,20 @@ fn create_piece_assets(
     mut materials: ResMut<Assets<StandardMaterial>>,
     colours: Res<SeatColours>,
 ) {
-    let token = meshes
-        .add(Cylinder::new(BoardGeometry::TOKEN_RADIUS, BoardGeometry::TOKEN_HEIGHT).mesh().resolution(48));
-    let marble = meshes.add(Sphere::new(BoardGeometry::MARBLE_RADIUS).mesh().uv(40, 24));
+    let token = meshes.add(shapes::cylinder(
+        BoardGeometry::TOKEN_RADIUS,
+        BoardGeometry::TOKEN_HEIGHT,
+        TOKEN_CORNERS,
+        true,
+    ));
+    // An icosphere: triangles of one size all over (a UV sphere's pole, the
+    // part the camera sees, is a fan of slivers).
+    let marble = meshes
+        .add(Sphere::new(BoardGeometry::MARBLE_RADIUS).mesh().ico(3).expect("3 subdivisions are few enough"));
     // A darker band round the foot of each token, so that two stacked tokens
     // of one colour (a tower) read as two.
-    let seam = meshes.add(Cylinder::new(BoardGeometry::TOKEN_RADIUS + 0.004, 0.035).mesh().resolution(48));
+    // Only its side shows: its top is inside the token.
+    let seam = meshes.add(shapes::cylinder(BoardGeometry::TOKEN_RADIUS + 0.004, 0.035, TOKEN_CORNERS, false));
     let seam_material = BySeat::from_fn(|seat| {
         materials.add(StandardMaterial {
             base_color: colours.of(seat).darker(0.22),

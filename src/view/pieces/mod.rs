@@ -162,7 +162,7 @@ fn create_contact_shadow(
     mut images: ResMut<Assets<Image>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let disc = meshes.add(Circle::new(1.0).mesh().resolution(24));
+    let disc = meshes.add(crate::view::shapes::disc(1.0, 24));
     let material = materials.add(StandardMaterial {
         base_color: Color::WHITE,
         base_color_texture: Some(images.add(shadow_image())),
