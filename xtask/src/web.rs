@@ -331,15 +331,15 @@ pub fn run_browser_test(workspace: &Path, target_dir: &Path) -> Result<(), Strin
         .env("CHROMIUM", CHROMIUM))
 }
 
-/// The browser build (`cargo xtask web`) running beside the native steps of
+/// The browser build (`cargo xtask web`) running beside the native tests of
 /// `cargo xtask test`, at a lower priority (`nice`), its output in
 /// `<target>/logs/web-build.log`.
 ///
 /// The wasm build has a target folder of its own (`<target>/wasm`, and
 /// `<target>/web-tools/build` for the `wasm-bindgen` CLI), so it never waits
 /// for cargo's lock on the native one. On two cores it fills what the
-/// native build leaves idle (crates waiting on one another, links), and the
-/// native steps keep the processor when they want it. Dropped before
+/// tests leave idle, and the tests keep the processor when they want it.
+/// (Beside the native build it only slowed both down.) Dropped before
 /// [`BackgroundBuild::wait`], it stops the build (its whole process group).
 pub struct BackgroundBuild {
     /// The process group of the build (its first process's id).
