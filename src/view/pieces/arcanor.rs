@@ -3,6 +3,9 @@
 //! as its value (a 1 has one, a 4 four). A piece covering another swallows
 //! it; a band of the inner piece's colour at the rim of a duo's top piece
 //! tells what is inside (hidden in memory mode, as on the physical board).
+//! At Low quality the grooves are not drawn: at Low's resolution a groove is
+//! under a pixel high and breaks into dashes, and a piece's size tells its
+//! value as well.
 //! Formations frozen on their target row stand on a dark, gold-rimmed base.
 
 use std::f32::consts::FRAC_PI_2;
@@ -16,6 +19,7 @@ use super::PieceVisual;
 use crate::AppSystems;
 use crate::game::{BoardGeometry, BoardPiece, BoardPos, Match};
 use crate::games::{GameKind, PieceId};
+use crate::quality::{QualityLevel, RenderQuality};
 use crate::settings::Settings;
 use crate::theme::SeatColours;
 use crate::view::shapes;
@@ -23,7 +27,7 @@ use crate::view::shapes;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, create_assets).add_observer(dress_piece).add_systems(
         Update,
-        (recolour.run_if(resource_changed::<SeatColours>), show_inner_bands, show_frozen_bases)
+        (recolour.run_if(resource_changed::<SeatColours>), show_inner_bands, show_frozen_bases, show_grooves)
             .in_set(AppSystems::View),
     );
 }
@@ -199,6 +203,7 @@ fn dress_piece(
             commands
                 .spawn((
                     Name::new("groove"),
+                    Groove,
                     // The bell's shadow covers its grooves' and its band's.
                     NotShadowCaster,
                     Mesh3d(mesh.clone()),
@@ -268,6 +273,19 @@ fn show_inner_bands(
                 }
             }
         }
+    }
+}
+
+/// One of the ivory rings round a piece that tell its value.
+#[derive(Component, Clone, Copy, Debug)]
+struct Groove;
+
+/// Draws the grooves at High only (see the module's documentation).
+fn show_grooves(quality: Option<Res<RenderQuality>>, mut grooves: Query<&mut Visibility, With<Groove>>) {
+    let low = quality.is_some_and(|q| q.level == QualityLevel::Low);
+    let wanted = if low { Visibility::Hidden } else { Visibility::Inherited };
+    for mut visibility in &mut grooves {
+        visibility.set_if_neq(wanted);
     }
 }
 
@@ -351,6 +369,23 @@ mod tests {
                 let outer = profile_radius(y / outer_h) * outer_r;
                 assert!(outer - inner > 0.015, "value {} at height {y}: {outer} vs {inner}", v + 1);
             }
+        }
+    }
+
+    #[test]
+    fn the_grooves_are_drawn_at_high_and_hidden_at_low() {
+        let mut app = App::new();
+        app.add_systems(Update, show_grooves);
+        let groove = app.world_mut().spawn((Groove, Visibility::Inherited)).id();
+        let visibility = |app: &App| *app.world().get::<Visibility>(groove).expect("a groove");
+        for (level, wanted) in [
+            (QualityLevel::Low, Visibility::Hidden),
+            (QualityLevel::High, Visibility::Inherited),
+            (QualityLevel::Low, Visibility::Hidden),
+        ] {
+            app.insert_resource(RenderQuality { level, ..default() });
+            app.update();
+            assert_eq!(visibility(&app), wanted, "{level:?}");
         }
     }
 
