@@ -35,11 +35,10 @@ pub struct BoardAssets {
     pub frame: Handle<StandardMaterial>,
     /// Arcanor's home rows, wood tinted in the owner's colour.
     pub home: BySeat<Handle<StandardMaterial>>,
-    /// A cell tile: a flat square of one cell, its top at y = 0.
+    /// A cell tile: a flat square of one cell, its top at y = 0. The cell
+    /// materials above share one texture ([`tile_texture`]): the groove
+    /// round each cell, multiplied by the cell's colour.
     pub tile: Handle<Mesh>,
-    /// The tiles' texture (the groove round each cell), shared by every
-    /// cell's material and multiplied by its colour.
-    pub tile_texture: Handle<Image>,
 }
 
 /// Wood tinted towards `seat`'s colour.
@@ -180,7 +179,7 @@ fn create_materials(
         })
     });
     let tile = meshes.add(Plane3d::new(Vec3::Y, Vec2::splat(0.5)));
-    commands.insert_resource(BoardAssets { cell_wood, gold, frame, home, tile, tile_texture });
+    commands.insert_resource(BoardAssets { cell_wood, gold, frame, home, tile });
 }
 
 /// Follows a change of palette on the home rows.

@@ -88,6 +88,20 @@ impl MeshParts {
         }
     }
 
+    /// A flat top facing +y: a ring of `corners` of `radius` at height `y`
+    /// (its own vertices, with an upward normal and `Circle`'s UVs), cut by
+    /// [`polygon_triangles`].
+    fn flat_top(&mut self, radius: f32, y: f32, corners: u32) {
+        let step = std::f32::consts::TAU / corners as f32;
+        let ring: Vec<u32> = (0..corners)
+            .map(|j| {
+                let (p, uv) = rim(step * j as f32);
+                self.vertex(Vec3::new(p.x * radius, y, p.y * radius), Vec3::Y, uv)
+            })
+            .collect();
+        self.cap(&ring, Vec3::Y);
+    }
+
     fn build(self) -> Mesh {
         Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::default())
             .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, self.positions)
@@ -155,13 +169,7 @@ pub fn cylinder(radius: f32, height: f32, corners: u32, top: bool) -> Mesh {
         previous = next;
     }
     if top {
-        let rim: Vec<u32> = (0..corners)
-            .map(|i| {
-                let (p, uv) = rim(step * i as f32);
-                parts.vertex(Vec3::new(p.x * radius, half, p.y * radius), Vec3::Y, uv)
-            })
-            .collect();
-        parts.cap(&rim, Vec3::Y);
+        parts.flat_top(radius, half, corners);
     }
     parts.build()
 }
@@ -215,13 +223,7 @@ pub fn lathe(profile: &[(f32, f32)], corners: u32) -> Mesh {
     }
     if closed {
         let (r, y) = rings[last];
-        let cap: Vec<u32> = (0..corners)
-            .map(|j| {
-                let (p, uv) = rim(step * j as f32);
-                parts.vertex(Vec3::new(p.x * r, y, p.y * r), Vec3::Y, uv)
-            })
-            .collect();
-        parts.cap(&cap, Vec3::Y);
+        parts.flat_top(r, y, corners);
     }
     parts.build()
 }
