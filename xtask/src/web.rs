@@ -110,6 +110,27 @@ pub fn build(
     out: &Path,
 ) -> Result<PathBuf, String> {
     let toolchain = detect_toolchain()?;
+    // The game's site is not built again when nothing it is built from has
+    // changed since the last build (a new clone of the same commit, in CI).
+    let stamp = inputs_stamp(out);
+    let inputs = if example.is_none() { site_inputs(workspace, &toolchain) } else { None };
+    if let Some(inputs) = &inputs
+        && std::fs::read_to_string(&stamp).is_ok_and(|s| s == *inputs)
+        && SITE_FILES.iter().all(|f| out.join(f).is_file())
+    {
+        println!(
+            "xtask: the site in {} is up to date: nothing it is built from changed since its build ({})",
+            out.display(),
+            stamp.display()
+        );
+        return Ok(out.join("app_bg.wasm"));
+    }
+    // From here the site no longer matches the stamp, whatever happens.
+    match std::fs::remove_file(&stamp) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(format!("{}: {e}", stamp.display())),
+    }
     let wasm_target_dir = target_dir.join("wasm");
     let mut cmd = wasm_cargo(&toolchain, &wasm_target_dir);
     cmd.current_dir(workspace).args(["--package", "arkes"]);
@@ -171,7 +192,80 @@ pub fn build(
     let bound = out.join("app_bg.wasm");
     let size = std::fs::metadata(&bound).map(|m| m.len()).unwrap_or(0);
     println!("xtask: {name} built into {} ({:.1} MB of wasm)", out.display(), size as f64 / 1e6);
+    // Stamped only if nothing changed while it was being built.
+    if let Some(inputs) = inputs
+        && site_inputs(workspace, &toolchain).as_ref() == Some(&inputs)
+    {
+        std::fs::write(&stamp, inputs).map_err(|e| format!("{}: {e}", stamp.display()))?;
+    }
     Ok(bound)
+}
+
+/// The files a built site must have (besides `web/`'s own).
+const SITE_FILES: &[&str] =
+    &["index.html", "app.js", "app_bg.wasm", "ai_worker.js", "ai_worker_bg.wasm", "sw.js"];
+
+/// Paths of the repository that the site is not built from (pathspecs).
+const NOT_SITE_INPUTS: &[&str] = &["README.md", ".ci", "tests", "web/tests"];
+
+/// Where the inputs of the site in `out` are written after a build
+/// (`<target>/web-inputs.txt` for `<target>/web`).
+fn inputs_stamp(out: &Path) -> PathBuf {
+    let name = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    out.with_file_name(format!("{name}-inputs.txt"))
+}
+
+/// What the game's site is built from, as text: git's object id of every
+/// committed file it can depend on (all but [`NOT_SITE_INPUTS`]; read
+/// from the index, which matches `HEAD` when nothing is changed), the
+/// compiler's and linker's versions and the build's flags from the
+/// environment. Two builds with the same text build the same site.
+///
+/// `None`, so the site is built, when this cannot be told from git: no
+/// git, not a repository, or files changed or added but not committed.
+fn site_inputs(workspace: &Path, toolchain: &Toolchain) -> Option<String> {
+    let output = |cmd: &mut Command| -> Option<String> {
+        let out = cmd.stderr(Stdio::null()).output().ok()?;
+        out.status.success().then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+    };
+    let git = || {
+        let mut c = Command::new("git");
+        c.arg("-C").arg(workspace);
+        c
+    };
+    let excluded: Vec<String> = NOT_SITE_INPUTS.iter().map(|p| format!(":(exclude){p}")).collect();
+    let changes =
+        output(git().args(["status", "--porcelain", "--untracked-files=all", "--", "."]).args(&excluded))?;
+    if !changes.trim().is_empty() {
+        return None;
+    }
+    let files = output(git().args(["ls-files", "--stage", "--", "."]).args(&excluded))?;
+    let mut text = files;
+    let compiler = match toolchain {
+        Toolchain::Rustup => {
+            output(Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into())).arg("-vV"))
+        }
+        Toolchain::DebianRustcWeb => {
+            let rustc = output(Command::new("/usr/bin/rustc").arg("-vV"))?;
+            let linker = output(Command::new("/usr/lib/llvm-22/bin/wasm-ld").arg("--version"))?;
+            Some(rustc + &linker)
+        }
+    }?;
+    text.push_str(&compiler);
+    let mut flags: Vec<(String, String)> = std::env::vars()
+        .filter(|(k, _)| {
+            k == "RUSTFLAGS"
+                || k == "CARGO_ENCODED_RUSTFLAGS"
+                || k.starts_with("CARGO_PROFILE_")
+                || k.starts_with("CARGO_BUILD_")
+                || k.starts_with("CARGO_TARGET_WASM32_")
+        })
+        .collect();
+    flags.sort();
+    for (k, v) in flags {
+        text.push_str(&format!("{k}={v}\n"));
+    }
+    Some(text)
 }
 
 /// A version naming the site in `out`: a hash of every file in it (FNV-1a,
