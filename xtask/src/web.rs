@@ -559,3 +559,85 @@ pub fn size_report(workspace: &Path, target_dir: &Path) -> Result<(), String> {
     );
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A git repository in a new temporary folder, removed when dropped.
+    struct Repo(PathBuf);
+
+    impl Repo {
+        fn new(name: &str) -> Repo {
+            let dir = std::env::temp_dir().join(format!("xtask-{name}-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).unwrap();
+            let repo = Repo(dir);
+            repo.git(&["init", "--quiet"]);
+            repo
+        }
+
+        fn git(&self, args: &[&str]) {
+            let status = Command::new("git")
+                .arg("-C")
+                .arg(&self.0)
+                .args(["-c", "user.name=t", "-c", "user.email=t@example.org"])
+                .args(args)
+                .status()
+                .unwrap();
+            assert!(status.success(), "git {args:?}");
+        }
+
+        fn write(&self, file: &str, text: &str) {
+            let path = self.0.join(file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+
+        fn commit(&self) {
+            self.git(&["add", "-A"]);
+            self.git(&["commit", "--quiet", "-m", "c"]);
+        }
+
+        fn inputs(&self) -> Option<String> {
+            site_inputs(&self.0, &Toolchain::Rustup)
+        }
+    }
+
+    impl Drop for Repo {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    #[test]
+    fn the_site_inputs_change_with_committed_sources_only() {
+        let repo = Repo::new("site-inputs");
+        repo.write("src/main.rs", "fn main() {}");
+        repo.write("README.md", "# one");
+        repo.commit();
+        let first = repo.inputs().expect("a clean tree has inputs");
+        assert!(first.contains("src/main.rs"), "{first}");
+
+        repo.write("README.md", "# two");
+        repo.write("tests/app.rs", "// a test");
+        repo.commit();
+        assert_eq!(repo.inputs().as_ref(), Some(&first), "the README and the tests are not inputs");
+        repo.write("tests/new.rs", "// not committed");
+        assert_eq!(repo.inputs().as_ref(), Some(&first), "nor uncommitted tests");
+
+        repo.write("src/main.rs", "fn main() { println!() }");
+        assert_eq!(repo.inputs(), None, "a changed source: no inputs, the site is built");
+        repo.commit();
+        let second = repo.inputs().expect("committed again");
+        assert_ne!(second, first, "a committed change of a source changes the inputs");
+
+        repo.write("src/extra.rs", "// untracked");
+        assert_eq!(repo.inputs(), None, "an untracked source: the site is built");
+    }
+
+    #[test]
+    fn the_stamp_lies_beside_the_site() {
+        assert_eq!(inputs_stamp(Path::new("/t/web")), Path::new("/t/web-inputs.txt"));
+    }
+}
