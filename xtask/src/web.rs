@@ -131,6 +131,7 @@ pub fn build(
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
         Err(e) => return Err(format!("{}: {e}", stamp.display())),
     }
+    let started = std::time::SystemTime::now();
     let wasm_target_dir = target_dir.join("wasm");
     let mut cmd = wasm_cargo(&toolchain, &wasm_target_dir);
     cmd.current_dir(workspace).args(["--package", "arkes"]);
@@ -192,9 +193,11 @@ pub fn build(
     let bound = out.join("app_bg.wasm");
     let size = std::fs::metadata(&bound).map(|m| m.len()).unwrap_or(0);
     println!("xtask: {name} built into {} ({:.1} MB of wasm)", out.display(), size as f64 / 1e6);
-    // Stamped only if nothing changed while it was being built.
+    // Stamped only if nothing changed while it was being built (not even
+    // changed and changed back: no file is newer than the build).
     if let Some(inputs) = inputs
         && site_inputs(workspace, &toolchain).as_ref() == Some(&inputs)
+        && !touched_since(workspace, &inputs, started)
     {
         std::fs::write(&stamp, inputs).map_err(|e| format!("{}: {e}", stamp.display()))?;
     }
@@ -213,6 +216,14 @@ const NOT_SITE_INPUTS: &[&str] = &["README.md", ".ci", "tests", "web/tests"];
 fn inputs_stamp(out: &Path) -> PathBuf {
     let name = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     out.with_file_name(format!("{name}-inputs.txt"))
+}
+
+/// Whether any file listed in `inputs` ([`site_inputs`]: `git ls-files
+/// --stage` lines, `mode id stage<TAB>path`) was modified after `since`.
+fn touched_since(workspace: &Path, inputs: &str, since: std::time::SystemTime) -> bool {
+    inputs.lines().filter_map(|l| l.split_once('\t')).any(|(_, path)| {
+        std::fs::symlink_metadata(workspace.join(path)).and_then(|m| m.modified()).is_ok_and(|t| t > since)
+    })
 }
 
 /// What the game's site is built from, as text: git's object id of every
@@ -634,6 +645,21 @@ mod tests {
 
         repo.write("src/extra.rs", "// untracked");
         assert_eq!(repo.inputs(), None, "an untracked source: the site is built");
+    }
+
+    #[test]
+    fn a_source_touched_during_the_build_is_seen() {
+        let repo = Repo::new("touched");
+        repo.write("src/main.rs", "fn main() {}");
+        repo.commit();
+        let inputs = repo.inputs().expect("a clean tree has inputs");
+        let before = std::time::SystemTime::now();
+        assert!(!touched_since(&repo.0, &inputs, before));
+        std::thread::sleep(Duration::from_millis(20));
+        // Changed and changed back: the same content, a newer file.
+        repo.write("src/main.rs", "fn main() {}");
+        assert_eq!(repo.inputs().as_ref(), Some(&inputs));
+        assert!(touched_since(&repo.0, &inputs, before));
     }
 
     #[test]
