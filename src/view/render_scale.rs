@@ -57,7 +57,7 @@ fn target_image(size: UVec2) -> Image {
 
 /// Points the 3D camera at the window or at an image of the scaled size,
 /// resizing the image with the window.
-fn apply_render_scale(
+pub fn apply_render_scale(
     mut commands: Commands,
     scale: Res<RenderScale>,
     windows: Query<&Window, With<PrimaryWindow>>,
