@@ -13,11 +13,13 @@
 //! Meanwhile the board's camera draws into a corner of its target
 //! [`LOADING_VIEW_DIVISOR`] times smaller in width and height (its viewport;
 //! [`loading_viewport`]): the renderer compiles the same pipelines, since
-//! none depends on the viewport, but each loading frame costs little, and
-//! on a software renderer the loading frames were whole-window frames of
-//! the board (about 440 ms each at High in the browser). The interface is
-//! drawn meanwhile by a camera of its own at the window's size, unless Low's
-//! interface camera already does ([`crate::view::render_scale`]).
+//! none depends on the viewport, without shading the whole board in each
+//! loading frame (on a software renderer, whole-window frames of the board
+//! took 170–450 ms each in the browser). What does not shrink with the
+//! viewport stays: the shadow map, and MSAA's full-size targets at High.
+//! The interface is drawn meanwhile by a camera of its own at the window's
+//! size, unless Low's interface camera already does
+//! ([`crate::view::render_scale`]).
 //! Without a renderer (headless tests) the game counts as loaded at once.
 //! In the browser the page's own loading cover stays up until then too
 //! (`window.arkesReady`).
