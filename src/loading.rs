@@ -35,7 +35,7 @@ use crate::i18n::Tr;
 use crate::theme;
 use crate::ui::{TEXT_DIM, text, title};
 use crate::view::camera::OrbitCamera;
-use crate::view::render_scale::InterfaceCamera;
+use crate::view::render_scale::{InterfaceCamera, interface_camera};
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<PipelineStatus>().add_systems(Update, finish_loading.run_if(loading)).add_systems(
@@ -43,7 +43,9 @@ pub(crate) fn plugin(app: &mut App) {
         // After Low's render scale has chosen the camera's target and
         // its interface camera, before the cameras and the interface
         // are laid out for this frame.
+        // Until the frame after loading, which gives the viewport back.
         loading_viewport
+            .run_if(loading.or_else(resource_changed::<Loaded>))
             .after(crate::view::render_scale::apply_render_scale)
             .before(CameraUpdateSystems)
             .before(bevy::ui::UiSystems::Prepare),
@@ -255,11 +257,7 @@ pub fn loading_viewport(
             commands.spawn((
                 Name::new("loading interface camera"),
                 LoadingInterfaceCamera,
-                Camera2d,
-                // After the board's camera; the cover hides all it drew.
-                Camera { order: 1, clear_color: ClearColorConfig::None, ..default() },
-                Msaa::Off,
-                IsDefaultUiCamera,
+                interface_camera(),
             ));
         }
         (false, Some(entity)) => {

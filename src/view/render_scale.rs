@@ -42,6 +42,19 @@ pub struct SceneImage;
 #[derive(Component, Debug)]
 pub struct InterfaceCamera;
 
+/// A 2D camera that draws the interface into the window after the board's
+/// camera (order 1), as the interface's default camera: no MSAA, and
+/// nothing cleared, since what it draws first covers the whole window (the
+/// board's image, or the loading cover).
+pub fn interface_camera() -> impl Bundle {
+    (
+        Camera2d,
+        Camera { order: 1, clear_color: ClearColorConfig::None, ..default() },
+        Msaa::Off,
+        IsDefaultUiCamera,
+    )
+}
+
 /// A render target image of `size` pixels, 8-bit sRGB (as WebGL2 and every
 /// wgpu backend can draw into and sample).
 fn target_image(size: UVec2) -> Image {
@@ -108,16 +121,7 @@ pub fn apply_render_scale(
     let handle = images.add(target_image(size));
     *target = RenderTarget::Image(ImageRenderTarget { handle: handle.clone(), scale_factor: 1.0 });
     projection.set_changed();
-    commands.spawn((
-        Name::new("interface camera"),
-        InterfaceCamera,
-        Camera2d,
-        // Drawn after the board's image, which covers the whole window:
-        // nothing to clear.
-        Camera { order: 1, clear_color: ClearColorConfig::None, ..default() },
-        Msaa::Off,
-        IsDefaultUiCamera,
-    ));
+    commands.spawn((Name::new("interface camera"), InterfaceCamera, interface_camera()));
     commands.spawn((
         Name::new("board image"),
         SceneImage,

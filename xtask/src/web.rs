@@ -204,7 +204,7 @@ pub fn build(
     Ok(bound)
 }
 
-/// The files a built site must have (besides `web/`'s own).
+/// The files a built site of the game must have.
 const SITE_FILES: &[&str] =
     &["index.html", "app.js", "app_bg.wasm", "ai_worker.js", "ai_worker_bg.wasm", "sw.js"];
 
