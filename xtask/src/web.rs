@@ -101,7 +101,10 @@ fn bindgen(target_dir: &Path, version: &str) -> Result<PathBuf, String> {
     cmd.args(["-n", "5"]).arg(cargo().get_program());
     run(cmd
         .env("CARGO_TARGET_DIR", &build)
-        .args(["install", "wasm-bindgen-cli", "--version", version, "--root"])
+        // Only the `wasm-bindgen` program, without the test runner's TLS
+        // (rustls and its C and assembly code): the site needs nothing else.
+        .args(["install", "wasm-bindgen-cli", "--version", version, "--no-default-features", "--bin", "wasm-bindgen"])
+        .arg("--root")
         .arg(&root))?;
     Ok(binary)
 }
