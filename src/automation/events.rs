@@ -57,6 +57,14 @@ pub(super) struct Automation {
     pub(super) screenshot_requested: bool,
     /// The `frames` event of `--exit-after-frames` has been sent.
     pub(super) frames_reported: bool,
+    /// Pipelines ready in the first frame after the loading step.
+    pub(super) pipelines_at_load: Option<usize>,
+    /// Pipelines ready in the last frame recorded.
+    pub(super) pipelines_ready: usize,
+    /// The frames after the loading step (0: its first) in which more
+    /// pipelines were ready than in the frame before: what was compiled
+    /// once the cover was gone.
+    pub(super) pipelines_grew_at: Vec<u32>,
     /// The screen, overlay and language last seen, and frames since it changed.
     screen_key: Option<String>,
     screen_frames: u32,

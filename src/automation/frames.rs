@@ -16,12 +16,23 @@ pub(super) fn record_frame_time(
     time: Res<Time<Real>>,
     thinking: Res<AiThinking>,
     loaded: Option<Res<crate::loading::Loaded>>,
+    pipelines: Option<Res<crate::loading::PipelineStatus>>,
     mut state: ResMut<Automation>,
 ) {
     if loaded.is_some_and(|l| !l.0) {
         return;
     }
     if options.automation || options.exit_after_frames.is_some() {
+        let ready = pipelines.map_or(0, |p| p.ready);
+        match state.pipelines_at_load {
+            None => state.pipelines_at_load = Some(ready),
+            Some(_) if ready > state.pipelines_ready => {
+                let frame = state.frame_ms.len() as u32;
+                state.pipelines_grew_at.push(frame);
+            }
+            Some(_) => {}
+        }
+        state.pipelines_ready = ready;
         state.frame_ms.push(time.delta_secs() * 1000.0);
         state.thinking.push(thinking.seat().is_some());
         if thinking.seat().is_some() {
@@ -79,6 +90,21 @@ impl SceneCounts<'_, '_> {
     }
 }
 
+/// The renderer's pipelines since the loading step: how many were ready
+/// when it ended, how many now, and the frames after it (counted from its
+/// end) in which more became ready. A pipeline compiled after the loading
+/// step means frames drawn without what it draws; in a scene left alone
+/// (no click, no new screen) there should be none.
+fn pipelines_report(state: &Automation) -> serde_json::Value {
+    let at_load = state.pipelines_at_load.unwrap_or(0);
+    json!({
+        "ready_at_load": at_load,
+        "ready": state.pipelines_ready,
+        "compiled_after_loading": state.pipelines_ready.saturating_sub(at_load),
+        "grew_at_frames": state.pipelines_grew_at,
+    })
+}
+
 pub(super) fn exit_after_frames(
     options: Res<GameOptions>,
     counts: SceneCounts,
@@ -117,6 +143,7 @@ pub(super) fn exit_after_frames(
             "ai_worker_frames": state.ai_slices.iter().filter(|s| s.in_worker).count(),
             "ai_stepped_frames": state.ai_slices.iter().filter(|s| s.stepped).count(),
             "scene": counts.report(),
+            "pipelines": pipelines_report(&state),
         }));
     }
     match &options.screenshot {
@@ -134,5 +161,61 @@ pub(super) fn exit_after_frames(
         None => {
             exit.write(AppExit::Success);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::loading::{Loaded, PipelineStatus};
+
+    fn app() -> App {
+        let mut app = App::new();
+        app.insert_resource(GameOptions { automation: true, ..default() })
+            .init_resource::<Time<Real>>()
+            .init_resource::<AiThinking>()
+            .init_resource::<Automation>()
+            .init_resource::<PipelineStatus>()
+            .insert_resource(Loaded(false))
+            .add_systems(Update, record_frame_time);
+        app
+    }
+
+    fn frame(app: &mut App, ready: usize) {
+        app.world_mut().resource_mut::<PipelineStatus>().ready = ready;
+        app.update();
+    }
+
+    #[test]
+    fn the_report_counts_pipelines_compiled_after_the_loading_step() {
+        let mut app = app();
+        // While loading, pipelines come and nothing is recorded.
+        frame(&mut app, 3);
+        frame(&mut app, 9);
+        assert_eq!(app.world().resource::<Automation>().pipelines_at_load, None);
+        app.world_mut().resource_mut::<Loaded>().0 = true;
+        frame(&mut app, 12);
+        frame(&mut app, 12);
+        frame(&mut app, 14);
+        frame(&mut app, 14);
+        frame(&mut app, 15);
+        let state = app.world().resource::<Automation>();
+        let report = pipelines_report(state);
+        assert_eq!(report["ready_at_load"], 12, "{report}");
+        assert_eq!(report["ready"], 15, "{report}");
+        assert_eq!(report["compiled_after_loading"], 3, "{report}");
+        assert_eq!(report["grew_at_frames"], json!([2, 4]), "{report}");
+    }
+
+    #[test]
+    fn a_scene_left_alone_after_loading_reports_no_pipeline_compiled() {
+        let mut app = app();
+        app.world_mut().resource_mut::<Loaded>().0 = true;
+        for _ in 0..5 {
+            frame(&mut app, 20);
+        }
+        let report = pipelines_report(app.world().resource::<Automation>());
+        assert_eq!(report["compiled_after_loading"], 0, "{report}");
+        assert_eq!(report["grew_at_frames"], json!([]), "{report}");
     }
 }

@@ -561,12 +561,18 @@ try {
       const downloadedMs = await p.page.evaluate(() => window.arkesDownloadedMs ?? null);
       const frames = await p.next('frames', () => true, BOOT_TIMEOUT);
       report.quality[quality] = { firstFrameMs, downloadedMs, ...frames };
+      // No half-drawn frames: everything in view was compiled before the
+      // cover went (nothing is clicked here, so nothing new comes into view).
+      check(
+        frames.pipelines && frames.pipelines.compiled_after_loading === 0,
+        `quality ${quality}: pipelines compiled after the loading step: ${JSON.stringify(frames.pipelines)}`,
+      );
       await p.screenshot(`quality-${quality}`);
       console.log(
         `web: quality ${quality}: board drawn ${(firstFrameMs / 1000).toFixed(1)} s after navigation ` +
           `(wasm downloaded at ${(downloadedMs / 1000).toFixed(1)} s, then ${p.loaded ?? 'no loading line'}); ` +
           `frames median ${frames.median_ms.toFixed(1)} ms, p95 ${frames.p95_ms.toFixed(1)} ms, ` +
-          `max ${frames.max_ms.toFixed(1)} ms`,
+          `max ${frames.max_ms.toFixed(1)} ms; ${frames.pipelines.ready} pipelines, none compiled after loading`,
       );
     }
   });

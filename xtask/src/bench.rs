@@ -77,6 +77,9 @@ pub fn bench_frames(target_dir: &Path) -> Result<(), String> {
         if !frames["scene"].is_null() {
             println!("bench: {name}: {}", frames["scene"]);
         }
+        if !frames["pipelines"].is_null() {
+            println!("bench: {name}: pipelines {}", frames["pipelines"]);
+        }
         results.push((name, ms("median_ms"), ms("p95_ms"), ms("max_ms")));
     }
     let bare_median = results[0].1;
