@@ -195,11 +195,13 @@ fn loading_waits_for_the_pipelines_to_settle() {
     // A shader still loading: its pipeline waits, then is queued and ready.
     let mut waiting = LoadingWatch::default();
     assert!(!waiting.settled(status(20, 0, 2)));
-    assert!(!waiting.settled(status(20, 0, 2)));
     assert!(!waiting.settled(status(20, 0, 1)), "a waiting pipeline moved on: not settled");
+    assert!(!waiting.settled(status(21, 0, 1)), "it is ready: not settled yet");
     // Pipelines that wait forever (WebGL2 lacks their features) do not hold
-    // it back once the counts stay the same.
-    let done: Vec<bool> = (0..=STABLE_FRAMES).map(|_| waiting.settled(status(21, 0, 1))).collect();
-    assert_eq!(done.iter().filter(|&&d| d).count(), 1, "{done:?}");
-    assert!(done[usize::try_from(STABLE_FRAMES).unwrap()]);
+    // it back once the counts stay the same for STABLE_FRAMES frames more.
+    let done: Vec<bool> = (0..STABLE_FRAMES).map(|_| waiting.settled(status(21, 0, 1))).collect();
+    let expected: Vec<bool> = (1..=STABLE_FRAMES).map(|n| n == STABLE_FRAMES).collect();
+    assert_eq!(done, expected);
+    // A change starts the count again.
+    assert!(!waiting.settled(status(22, 0, 1)));
 }
