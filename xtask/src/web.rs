@@ -103,8 +103,8 @@ fn bindgen(target_dir: &Path, version: &str) -> Result<PathBuf, String> {
         .env("CARGO_TARGET_DIR", &build)
         // Only the `wasm-bindgen` program, without the test runner's TLS
         // (rustls and its C and assembly code): the site needs nothing else.
-        .args(["install", "wasm-bindgen-cli", "--version", version, "--no-default-features", "--bin", "wasm-bindgen"])
-        .arg("--root")
+        .args(["install", "wasm-bindgen-cli", "--version", version])
+        .args(["--no-default-features", "--bin", "wasm-bindgen", "--root"])
         .arg(&root))?;
     Ok(binary)
 }
