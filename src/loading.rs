@@ -63,11 +63,12 @@ pub(crate) fn plugin(app: &mut App) {
 pub const LOADING_TIMEOUT_S: f32 = 30.0;
 
 /// Frames in a row, after the first with nothing compiling, with the same
-/// counts, to be done. One is enough: in every start measured (both games,
-/// the title and a game, High and Low, natively and in the browser) no
-/// pipeline was compiled after the loading step (the automation's `frames`
-/// report counts them, and the browser test checks it), and each frame
-/// waited costs up to half a second in a browser on a software renderer.
+/// counts, to be done. One is enough: no pipeline was compiled after the
+/// loading step in any start measured (natively: both games' starts and
+/// the title screen, at High and at Low; in the browser: ARKES's 4-player
+/// start at both, which the browser test checks with the automation's
+/// `frames` report), and each frame waited costs up to half a second in a
+/// browser on a software renderer.
 pub const STABLE_FRAMES: u32 = 1;
 
 /// While loading, the board's camera draws into a corner of its target this

@@ -94,9 +94,8 @@ fn bindgen(target_dir: &Path, version: &str) -> Result<PathBuf, String> {
     // A build folder of its own: the native build's may be locked by a
     // `cargo test` running beside this build (`cargo xtask test`).
     let build = target_dir.join("web-tools").join("build");
-    // Beside the wasm build (see `build`), at a lower priority than it: the
-    // wasm build is the longer one, and it leaves a core idle while it
-    // compiles one large crate alone (one codegen unit each).
+    // Beside the wasm build (see `build`), at a lower priority than it, so
+    // the wasm build, the longer one, keeps the processor when it wants it.
     let mut cmd = Command::new("nice");
     cmd.args(["-n", "5"]).arg(cargo().get_program());
     run(cmd
@@ -155,8 +154,10 @@ pub fn build(
         }
     };
     // The pinned wasm-bindgen CLI (when not yet installed) builds beside
-    // the wasm: one after the other, a fresh build took 21 min 10 s and then
-    // 2 min 38 s.
+    // the wasm rather than after it (a fresh build took 21 min 10 s, then
+    // the CLI 2 min 38 s): it fills what the wasm build leaves idle (it
+    // compiles some large crates alone, in one codegen unit each). Both
+    // cores were busy all along in a fresh run, so the gain is small.
     let version = bindgen_version(workspace)?;
     let (built, bindgen) = std::thread::scope(|scope| {
         let tool = scope.spawn(|| bindgen(target_dir, &version));
