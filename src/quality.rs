@@ -72,8 +72,9 @@ pub enum QualityLevel {
     #[default]
     High,
     /// No shadow maps (a soft contact shadow under each piece instead), no
-    /// MSAA, no tone mapping, and the board drawn at a lower resolution
-    /// ([`RenderScale`]).
+    /// MSAA, no tone mapping, the cell tiles unlit with their lighting
+    /// baked into their colour (`view::scene`), and the board drawn at a
+    /// lower resolution ([`RenderScale`]).
     Low,
 }
 

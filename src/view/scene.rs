@@ -8,21 +8,131 @@ use bevy::prelude::*;
 
 use crate::game::{BoardGeometry, Cell, PickBackground};
 use crate::games::GameKind;
+use crate::quality::{QualityLevel, RenderQuality};
 use crate::theme::{self, SeatColours};
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(theme::TABLE))
         .insert_resource(GlobalAmbientLight {
-            color: Color::srgb(1.0, 0.96, 0.9),
-            brightness: 140.0,
+            color: AMBIENT_COLOUR,
+            brightness: AMBIENT_BRIGHTNESS,
             ..default()
         })
         .insert_resource(bevy::light::DirectionalLightShadowMap { size: 2048 })
         .add_systems(Startup, (create_materials, spawn_table_and_light).chain())
         .add_systems(Update, spawn_board_frame.run_if(resource_exists_and_changed::<BoardGeometry>))
-        .add_systems(Update, tint_home_rows.run_if(resource_changed::<SeatColours>))
+        .add_systems(
+            Update,
+            shade_tiles.run_if(
+                resource_exists_and_changed::<RenderQuality>.or_eager(resource_changed::<SeatColours>),
+            ),
+        )
         .add_observer(dress_cell);
 }
+
+/// The sun's illuminance, lux.
+const SUN_ILLUMINANCE: f32 = 5_500.0;
+/// The sun's colour.
+const SUN_COLOUR: Color = Color::srgb(1.0, 0.97, 0.92);
+/// Where the sun shines from (world units; it looks at the board's centre,
+/// the origin).
+const SUN_POSITION: Vec3 = Vec3::new(-5.0, 9.0, 4.0);
+/// The ambient light's colour.
+const AMBIENT_COLOUR: Color = Color::srgb(1.0, 0.96, 0.9);
+/// The ambient light's brightness (Bevy's `GlobalAmbientLight` units,
+/// cd/m²).
+const AMBIENT_BRIGHTNESS: f32 = 140.0;
+/// The share of the ambient light that a rough surface's diffuse colour
+/// returns in Bevy's shading (its environment BRDF approximation at full
+/// roughness, seen from above: 0.45).
+const AMBIENT_DIFFUSE_SHARE: f32 = 0.45;
+
+/// What a level surface (a cell tile: its normal +y) receives from the sun
+/// and the ambient light, as Bevy's lit shading computes it with the
+/// camera's default exposure, diffuse part only (Lambert): a factor per
+/// channel of the surface's linear colour. About 1.49, 1.40, 1.24.
+#[must_use]
+pub fn level_surface_light() -> LinearRgba {
+    let exposure = bevy::camera::Exposure::default().exposure();
+    let n_dot_l = SUN_POSITION.normalize().y;
+    let sun = SUN_COLOUR.to_linear() * (SUN_ILLUMINANCE * exposure * n_dot_l / std::f32::consts::PI);
+    let ambient = AMBIENT_COLOUR.to_linear() * (AMBIENT_BRIGHTNESS * exposure * AMBIENT_DIFFUSE_SHARE);
+    LinearRgba::rgb(sun.red + ambient.red, sun.green + ambient.green, sun.blue + ambient.blue)
+}
+
+/// How a cell tile looks: its colour, glow and surface (the tile texture
+/// multiplies the colour).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct TileLook {
+    base: Color,
+    emissive: LinearRgba,
+    roughness: f32,
+    reflectance: f32,
+}
+
+impl TileLook {
+    /// A cell's wood, `shade` lighter (positive) or darker than the
+    /// board's (sRGB units).
+    fn wood(shade: f32) -> Self {
+        let wood = theme::WOOD.to_srgba();
+        Self {
+            base: Color::srgb(wood.red + shade, wood.green + shade * 0.8, wood.blue + shade * 0.6),
+            emissive: LinearRgba::BLACK,
+            roughness: 0.62,
+            reflectance: 0.35,
+        }
+    }
+
+    /// ARKES's golden cell (R1).
+    fn gold() -> Self {
+        Self {
+            base: theme::GOLD,
+            emissive: LinearRgba::rgb(0.45, 0.22, 0.0),
+            // Matte enough that the light's highlight never washes the gold
+            // out to pale yellow, whichever seat the camera faces.
+            roughness: 0.55,
+            reflectance: 0.25,
+        }
+    }
+
+    /// An Arcanor home row (A1), wood tinted in its owner's colour.
+    fn home(seat: Seat, colours: SeatColours) -> Self {
+        Self { base: home_wood(seat, colours), ..Self::wood(0.0) }
+    }
+
+    /// The tile's material at `level`. High: lit (the sun's highlight, its
+    /// shadows). Low: unlit, in the colour that the sun and the ambient
+    /// light give a level tile ([`level_surface_light`]) plus its glow, so
+    /// it looks nearly the same for a fraction of the shading (a tile is
+    /// level, so its lighting hardly varies across the board; what goes is
+    /// the sun's faint highlight, and there are no shadows at Low).
+    fn material(self, texture: Handle<Image>, level: QualityLevel) -> StandardMaterial {
+        let (base_color, emissive, unlit) = match level {
+            QualityLevel::High => (self.base, self.emissive, false),
+            QualityLevel::Low => {
+                let (base, light) = (self.base.to_linear(), level_surface_light());
+                let lit = LinearRgba::rgb(
+                    base.red * light.red + self.emissive.red,
+                    base.green * light.green + self.emissive.green,
+                    base.blue * light.blue + self.emissive.blue,
+                );
+                (Color::from(lit), LinearRgba::BLACK, true)
+            }
+        };
+        StandardMaterial {
+            base_color,
+            base_color_texture: Some(texture),
+            emissive,
+            perceptual_roughness: self.roughness,
+            reflectance: self.reflectance,
+            unlit,
+            ..default()
+        }
+    }
+}
+
+/// The shades of the cells' wood, picked by cell (sRGB units).
+const WOOD_SHADES: [f32; 5] = [0.0, 0.035, -0.03, 0.06, -0.05];
 
 /// Materials and meshes of the board, made once.
 #[derive(Resource)]
@@ -35,6 +145,8 @@ pub struct BoardAssets {
     pub frame: Handle<StandardMaterial>,
     /// Arcanor's home rows, wood tinted in the owner's colour.
     pub home: BySeat<Handle<StandardMaterial>>,
+    /// The tiles' texture ([`tile_texture`]).
+    texture: Handle<Image>,
     /// A cell tile: a flat square of one cell, its top at y = 0. The cell
     /// materials above share one texture ([`tile_texture`]): the groove
     /// round each cell, multiplied by the cell's colour.
@@ -139,59 +251,48 @@ fn create_materials(
     mut images: ResMut<Assets<Image>>,
     colours: Res<SeatColours>,
 ) {
-    let tile_texture = images.add(tile_texture());
-    let wood = theme::WOOD.to_srgba();
-    let cell_wood = [0.0, 0.035, -0.03, 0.06, -0.05]
-        .iter()
-        .map(|d| {
-            materials.add(StandardMaterial {
-                base_color: Color::srgb(wood.red + d, wood.green + d * 0.8, wood.blue + d * 0.6),
-                base_color_texture: Some(tile_texture.clone()),
-                perceptual_roughness: 0.62,
-                reflectance: 0.35,
-                ..default()
-            })
-        })
-        .collect();
-    let gold = materials.add(StandardMaterial {
-        base_color_texture: Some(tile_texture.clone()),
-        base_color: theme::GOLD,
-        emissive: LinearRgba::rgb(0.45, 0.22, 0.0),
-        metallic: 0.0,
-        // Matte enough that the light's highlight never washes the gold out
-        // to pale yellow, whichever seat the camera faces.
-        perceptual_roughness: 0.55,
-        reflectance: 0.25,
-        ..default()
-    });
+    let texture = images.add(tile_texture());
+    // Lit at first; `shade_tiles` follows the quality level.
+    let mut tile = |look: TileLook| materials.add(look.material(texture.clone(), QualityLevel::High));
+    let cell_wood = WOOD_SHADES.iter().map(|&shade| tile(TileLook::wood(shade))).collect();
+    let gold = tile(TileLook::gold());
+    let home = BySeat::from_fn(|seat| tile(TileLook::home(seat, *colours)));
     let frame = materials.add(StandardMaterial {
         base_color: Color::srgb(0.36, 0.22, 0.12),
         perceptual_roughness: 0.55,
         ..default()
     });
-    let home = BySeat::from_fn(|seat| {
-        materials.add(StandardMaterial {
-            base_color: home_wood(seat, *colours),
-            base_color_texture: Some(tile_texture.clone()),
-            perceptual_roughness: 0.62,
-            reflectance: 0.35,
-            ..default()
-        })
-    });
     let tile = meshes.add(Plane3d::new(Vec3::Y, Vec2::splat(0.5)));
-    commands.insert_resource(BoardAssets { cell_wood, gold, frame, home, tile });
+    commands.insert_resource(BoardAssets { cell_wood, gold, frame, home, texture, tile });
 }
 
-/// Follows a change of palette on the home rows.
-fn tint_home_rows(
+impl BoardAssets {
+    /// Each cell tile material with its look.
+    fn tiles(&self, colours: SeatColours) -> impl Iterator<Item = (&Handle<StandardMaterial>, TileLook)> {
+        let wood = self.cell_wood.iter().zip(WOOD_SHADES).map(|(h, shade)| (h, TileLook::wood(shade)));
+        let home = [Seat::South, Seat::North].map(|seat| (&self.home[seat], TileLook::home(seat, colours)));
+        wood.chain([(&self.gold, TileLook::gold())]).chain(home)
+    }
+}
+
+/// Keeps the tiles' materials in step with the quality level (lit at
+/// High, unlit with their lighting baked in at Low: [`TileLook::material`])
+/// and the home rows with the palette.
+fn shade_tiles(
+    quality: Option<Res<RenderQuality>>,
     colours: Res<SeatColours>,
     assets: Option<Res<BoardAssets>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let Some(assets) = assets else { return };
-    for seat in [Seat::South, Seat::North] {
-        if let Some(mut m) = materials.get_mut(&assets.home[seat]) {
-            m.base_color = home_wood(seat, *colours);
+    let level = quality.map_or(QualityLevel::High, |q| q.level);
+    for (handle, look) in assets.tiles(*colours) {
+        let wanted = look.material(assets.texture.clone(), level);
+        let same = materials.get(handle).is_some_and(|m| {
+            m.base_color == wanted.base_color && m.unlit == wanted.unlit && m.emissive == wanted.emissive
+        });
+        if !same && let Some(mut material) = materials.get_mut(handle) {
+            *material = wanted;
         }
     }
 }
@@ -207,15 +308,15 @@ fn spawn_table_and_light(mut commands: Commands, windows: Query<Entity, With<Win
     commands.spawn((
         Name::new("sun"),
         DirectionalLight {
-            illuminance: 5_500.0,
+            illuminance: SUN_ILLUMINANCE,
             shadow_maps_enabled: true,
-            color: Color::srgb(1.0, 0.97, 0.92),
+            color: SUN_COLOUR,
             ..default()
         },
         // One cascade covers the whole board: the scene is small, and each
         // cascade renders it again (costly with software rendering).
         CascadeShadowConfigBuilder { num_cascades: 1, maximum_distance: 30.0, ..default() }.build(),
-        Transform::from_xyz(-5.0, 9.0, 4.0).looking_at(Vec3::ZERO, Vec3::Y),
+        Transform::from_translation(SUN_POSITION).looking_at(Vec3::ZERO, Vec3::Y),
     ));
 }
 
@@ -329,6 +430,92 @@ fn dress_cell(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The scene's plugin, headless, at High.
+    fn app() -> App {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .init_resource::<Assets<StandardMaterial>>()
+            .init_resource::<Assets<Mesh>>()
+            .init_resource::<Assets<Image>>()
+            .init_resource::<SeatColours>()
+            .init_resource::<RenderQuality>()
+            .add_plugins(plugin);
+        app.update();
+        app
+    }
+
+    fn set_level(app: &mut App, level: QualityLevel) {
+        app.world_mut().resource_mut::<RenderQuality>().level = level;
+        app.update();
+    }
+
+    /// The tiles' materials: base colour, glow and whether unlit.
+    fn tiles(app: &App) -> Vec<(Color, LinearRgba, bool)> {
+        let assets = app.world().resource::<BoardAssets>();
+        let materials = app.world().resource::<Assets<StandardMaterial>>();
+        let colours = *app.world().resource::<SeatColours>();
+        assets
+            .tiles(colours)
+            .map(|(h, _)| materials.get(h).expect("tile material"))
+            .map(|m| (m.base_color, m.emissive, m.unlit))
+            .collect()
+    }
+
+    fn srgb_u8(color: Color) -> [u8; 3] {
+        let c = color.to_srgba();
+        [c.red, c.green, c.blue].map(|v| (v.clamp(0.0, 1.0) * 255.0).round() as u8)
+    }
+
+    #[test]
+    fn low_draws_the_tiles_unlit_in_the_colour_the_light_gives_them_and_high_lit() {
+        let mut app = app();
+        let high = tiles(&app);
+        assert_eq!(high.len(), WOOD_SHADES.len() + 3, "five woods, the golden cell, two home rows");
+        assert!(high.iter().all(|&(_, _, unlit)| !unlit), "High: every tile lit");
+        assert_eq!(high[WOOD_SHADES.len()].0, theme::GOLD);
+        set_level(&mut app, QualityLevel::Low);
+        let low = tiles(&app);
+        let light = level_surface_light();
+        for (&(lit, glow, _), &(baked, baked_glow, unlit)) in high.iter().zip(&low) {
+            assert!(unlit, "Low: every tile unlit");
+            assert_eq!(baked_glow, LinearRgba::BLACK, "the glow is in the colour");
+            let (lit, baked) = (lit.to_linear(), baked.to_linear());
+            assert!((baked.red - (lit.red * light.red + glow.red)).abs() < 1e-5, "{baked:?}");
+            assert!((baked.green - (lit.green * light.green + glow.green)).abs() < 1e-5, "{baked:?}");
+        }
+        set_level(&mut app, QualityLevel::High);
+        assert_eq!(tiles(&app), high, "back to High: as before");
+    }
+
+    #[test]
+    fn at_low_a_tile_has_the_colour_lavapipe_drew_it_lit() {
+        // Measured in the frame bench's Low screenshot when tiles were lit
+        // (no tone mapping at Low): the middle of a plain wood cell near
+        // the camera, and of the golden cell.
+        let low = |look: TileLook| look.material(Handle::default(), QualityLevel::Low).base_color;
+        let [r, g, b] = srgb_u8(low(TileLook::wood(0.0)));
+        let near = |a: u8, b: u8| a.abs_diff(b) <= 4;
+        assert!(near(r, 239) && near(g, 174) && near(b, 105), "wood {r} {g} {b}");
+        let [r, g, _] = srgb_u8(low(TileLook::gold()));
+        assert!(near(r, 255) && near(g, 218), "gold {r} {g}");
+    }
+
+    #[test]
+    fn the_home_rows_follow_the_palette_at_either_level() {
+        for level in [QualityLevel::High, QualityLevel::Low] {
+            let mut app = app();
+            set_level(&mut app, level);
+            let before = tiles(&app);
+            app.world_mut().resource_mut::<SeatColours>().colour_blind_safe = true;
+            app.update();
+            let after = tiles(&app);
+            let homes = WOOD_SHADES.len() + 1..;
+            assert_eq!(after[..homes.start], before[..homes.start], "{level:?}: wood and gold stay");
+            assert!(after[homes.clone()].iter().zip(&before[homes]).all(|(a, b)| a.0 != b.0), "{level:?}");
+            assert!(after.iter().all(|t| t.2 == (level == QualityLevel::Low)), "{level:?}");
+        }
+    }
 
     /// The sRGB grey of texel (x, y) of mip `level` of the tile texture.
     fn texel(image: &Image, level: u32, x: u32, y: u32) -> u8 {
