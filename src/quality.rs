@@ -73,8 +73,9 @@ pub enum QualityLevel {
     High,
     /// No shadow maps (a soft contact shadow under each piece instead), no
     /// MSAA, no tone mapping, the cell tiles unlit with their lighting
-    /// baked into their colour (`view::scene`), and the board drawn at a
-    /// lower resolution ([`RenderScale`]).
+    /// baked into their colour (but the golden cell, and every tile while
+    /// the victory's light shines: `view::scene`), and the board drawn at
+    /// a lower resolution ([`RenderScale`]).
     Low,
 }
 
