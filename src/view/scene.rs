@@ -39,7 +39,7 @@ const AMBIENT_COLOUR: Color = Color::srgb(1.0, 0.96, 0.9);
 const AMBIENT_BRIGHTNESS: f32 = 140.0;
 /// The share of the ambient light that a surface's diffuse colour returns
 /// in Bevy's shading (its environment BRDF approximation, which it takes
-/// at full roughness for every diffuse colour: 0.452).
+/// at full roughness for every diffuse colour: about 0.45).
 const AMBIENT_DIFFUSE_SHARE: f32 = 0.45;
 
 /// What a level surface (a cell tile: its normal +y) receives from the sun
@@ -112,14 +112,13 @@ impl TileLook {
         } else {
             self.base
         };
-        let (emissive, unlit) = (self.emissive, baked);
         StandardMaterial {
             base_color,
             base_color_texture: Some(texture),
-            emissive,
+            emissive: self.emissive,
             perceptual_roughness: self.roughness,
             reflectance: self.reflectance,
-            unlit,
+            unlit: baked,
             ..default()
         }
     }
@@ -272,18 +271,25 @@ impl BoardAssets {
 /// Keeps the tiles' materials in step with the quality level (lit at
 /// High, unlit with their lighting baked in at Low: [`TileLook::material`]),
 /// lit while a point light shines (the victory's golden light, which baked
-/// tiles would not show), and the home rows with the palette. Writes a
-/// material only when it changes.
+/// tiles would not show), and the home rows with the palette. Does
+/// nothing in a frame where none of these changed; writes a material only
+/// when it changes.
 fn shade_tiles(
     quality: Option<Res<RenderQuality>>,
     colours: Res<SeatColours>,
     assets: Option<Res<BoardAssets>>,
     point_lights: Query<(), With<PointLight>>,
+    mut was_lit: Local<Option<bool>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let Some(assets) = assets else { return };
-    let level = quality.map_or(QualityLevel::High, |q| q.level);
     let lit = !point_lights.is_empty();
+    let quality_changed = quality.as_ref().is_some_and(Res::is_changed);
+    if !(assets.is_added() || quality_changed || colours.is_changed() || *was_lit != Some(lit)) {
+        return;
+    }
+    *was_lit = Some(lit);
+    let level = quality.map_or(QualityLevel::High, |q| q.level);
     for (handle, look) in assets.tiles(*colours) {
         let wanted = look.material(assets.texture.clone(), level, lit);
         let same = materials.get(handle).is_some_and(|m| {
