@@ -72,10 +72,12 @@ pub enum QualityLevel {
     #[default]
     High,
     /// No shadow maps (a soft contact shadow under each piece instead), no
-    /// MSAA, no tone mapping, the cell tiles unlit with their lighting
-    /// baked into their colour (but the golden cell, and every tile while
-    /// the victory's light shines: `view::scene`), and the board drawn at
-    /// a lower resolution ([`RenderScale`]).
+    /// MSAA, no tone mapping, the light baked in: the cell tiles unlit in
+    /// the colour the light gives them (but the golden cell: `view::scene`),
+    /// the frame and the ARKES tokens unlit with their diffuse light in
+    /// their vertex colours (`view::baked_light`), all lit again
+    /// while the victory's light shines; and the board drawn at a lower
+    /// resolution ([`RenderScale`]).
     Low,
 }
 

@@ -2,6 +2,7 @@
 //! coordinates and HUD. Needs a window and a renderer; the logic it shows is
 //! in [`crate::game`].
 
+pub mod baked_light;
 pub mod camera;
 mod celebration;
 pub mod highlights;
@@ -20,6 +21,7 @@ pub struct ViewPlugin;
 impl Plugin for ViewPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
+            baked_light::plugin,
             scene::plugin,
             pieces::plugin,
             highlights::plugin,

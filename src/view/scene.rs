@@ -6,6 +6,7 @@ use arkes_engine::{BySeat, Coord, Seat};
 use bevy::light::{CascadeShadowConfigBuilder, GlobalAmbientLight, NotShadowCaster};
 use bevy::prelude::*;
 
+use super::baked_light::{BakedAtLow, with_light_colours};
 use crate::game::{BoardGeometry, Cell, PickBackground};
 use crate::games::GameKind;
 use crate::quality::{QualityLevel, RenderQuality};
@@ -20,7 +21,13 @@ pub(super) fn plugin(app: &mut App) {
         })
         .insert_resource(bevy::light::DirectionalLightShadowMap { size: 2048 })
         .add_systems(Startup, (create_materials, spawn_table_and_light).chain())
-        .add_systems(Update, spawn_board_frame.run_if(resource_exists_and_changed::<BoardGeometry>))
+        .add_systems(
+            Update,
+            // The new frame's light is baked in the frame it appears.
+            spawn_board_frame
+                .run_if(resource_exists_and_changed::<BoardGeometry>)
+                .before(super::baked_light::bake_light),
+        )
         .add_systems(Update, shade_tiles)
         .add_observer(dress_cell);
 }
@@ -42,18 +49,27 @@ const AMBIENT_BRIGHTNESS: f32 = 140.0;
 /// at full roughness for every diffuse colour: about 0.45).
 const AMBIENT_DIFFUSE_SHARE: f32 = 0.45;
 
-/// What a level surface (a cell tile: its normal +y) receives from the sun
-/// and the ambient light, as Bevy's lit shading computes it with the
-/// camera's default exposure, diffuse part only (Bevy's Burley diffuse
-/// taken as Lambert's, within 2 % at the camera's slants): a factor per
-/// channel of the surface's linear colour, about 1.49, 1.39, 1.23.
+/// What a surface facing `normal` (world space, unit length) receives
+/// from the sun and the ambient light, as Bevy's lit shading computes it
+/// with the camera's default exposure, diffuse part only (Bevy's Burley
+/// diffuse taken as Lambert's, within 2 % at the camera's slants; no
+/// shadow): a factor per channel of the surface's linear colour. A level
+/// surface gets about 1.49, 1.39, 1.23; one facing away from the sun the
+/// ambient part alone, about 0.06.
 #[must_use]
-pub fn level_surface_light() -> LinearRgba {
+pub fn diffuse_light(normal: Vec3) -> LinearRgba {
     let exposure = bevy::camera::Exposure::default().exposure();
-    let n_dot_l = SUN_POSITION.normalize().y;
+    let n_dot_l = SUN_POSITION.normalize().dot(normal).max(0.0);
     let sun = SUN_COLOUR.to_linear() * (SUN_ILLUMINANCE * exposure * n_dot_l / std::f32::consts::PI);
     let ambient = AMBIENT_COLOUR.to_linear() * (AMBIENT_BRIGHTNESS * exposure * AMBIENT_DIFFUSE_SHARE);
     LinearRgba::rgb(sun.red + ambient.red, sun.green + ambient.green, sun.blue + ambient.blue)
+}
+
+/// What a level surface (a cell tile: its normal +y) receives:
+/// [`diffuse_light`] of +y.
+#[must_use]
+pub fn level_surface_light() -> LinearRgba {
+    diffuse_light(Vec3::Y)
 }
 
 /// How a cell tile looks: its colour, glow and surface (the tile texture
@@ -242,6 +258,7 @@ fn create_materials(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut images: ResMut<Assets<Image>>,
+    mut baked_at_low: ResMut<BakedAtLow>,
     colours: Res<SeatColours>,
 ) {
     let texture = images.add(tile_texture());
@@ -255,6 +272,7 @@ fn create_materials(
         perceptual_roughness: 0.55,
         ..default()
     });
+    baked_at_low.add_material(&frame);
     let tile = meshes.add(Plane3d::new(Vec3::Y, Vec2::splat(0.5)));
     commands.insert_resource(BoardAssets { cell_wood, gold, frame, home, texture, tile });
 }
@@ -333,17 +351,20 @@ fn spawn_board_frame(
     geometry: Res<BoardGeometry>,
     assets: Res<BoardAssets>,
     mut meshes: ResMut<Assets<Mesh>>,
+    mut baked_at_low: ResMut<BakedAtLow>,
     old: Query<Entity, With<BoardFrame>>,
 ) {
     for entity in &old {
         commands.entity(entity).despawn();
     }
     let (files, ranks) = (f32::from(geometry.files()), f32::from(geometry.ranks()));
+    let mesh = meshes.add(with_light_colours(frame_mesh(files, ranks)));
+    baked_at_low.add_mesh(&mesh, Quat::IDENTITY);
     commands.spawn((
         Name::new("board"),
         BoardFrame,
         PickBackground,
-        Mesh3d(meshes.add(frame_mesh(files, ranks))),
+        Mesh3d(mesh),
         MeshMaterial3d(assets.frame.clone()),
         // Nothing lies under the board for its shadow to fall on.
         NotShadowCaster,
@@ -444,7 +465,7 @@ mod tests {
             .init_resource::<Assets<Image>>()
             .init_resource::<SeatColours>()
             .init_resource::<RenderQuality>()
-            .add_plugins(plugin);
+            .add_plugins((super::super::baked_light::plugin, plugin));
         app.update();
         app
     }
@@ -510,6 +531,44 @@ mod tests {
         app.world_mut().despawn(light);
         app.update();
         assert_eq!(tiles(&app), baked, "baked again once it is gone");
+    }
+
+    #[test]
+    fn at_low_the_frame_is_unlit_with_the_light_in_its_vertex_colours_and_at_high_lit() {
+        use bevy::mesh::VertexAttributeValues;
+        let mut app = app();
+        app.insert_resource(BoardGeometry::square(9));
+        app.update();
+        // The frame's material, and the colour of its top's first vertex and
+        // of the vertex facing +x (a side turned away from the sun).
+        let frame = |app: &mut App| {
+            let (mesh, material) = app
+                .world_mut()
+                .query_filtered::<(&Mesh3d, &MeshMaterial3d<StandardMaterial>), With<BoardFrame>>()
+                .single(app.world())
+                .map(|(m, mat)| (m.0.clone(), mat.0.clone()))
+                .expect("one frame");
+            let unlit = app.world().resource::<Assets<StandardMaterial>>().get(&material).unwrap().unlit;
+            let meshes = app.world().resource::<Assets<Mesh>>();
+            let mesh = meshes.get(&mesh).unwrap();
+            let Some(VertexAttributeValues::Float32x4(colours)) = mesh.attribute(Mesh::ATTRIBUTE_COLOR)
+            else {
+                panic!("no vertex colours")
+            };
+            let Some(VertexAttributeValues::Float32x3(normals)) = mesh.attribute(Mesh::ATTRIBUTE_NORMAL)
+            else {
+                panic!("no normals")
+            };
+            let side = normals.iter().position(|&n| n == [1.0, 0.0, 0.0]).unwrap();
+            (unlit, colours[0], colours[side])
+        };
+        assert_eq!(frame(&mut app), (false, [1.0; 4], [1.0; 4]), "High: lit, white");
+        set_level(&mut app, QualityLevel::Low);
+        let (unlit, top, side) = frame(&mut app);
+        let level = level_surface_light();
+        assert!(unlit);
+        assert_eq!(top, [level.red, level.green, level.blue, 1.0], "the rim is level");
+        assert!(side[0] < top[0] * 0.5, "the side facing +x is away from the sun: {side:?}");
     }
 
     #[test]

@@ -118,6 +118,12 @@ fn rim(angle: f32) -> (Vec2, Vec2) {
     (Vec2::new(cos, sin), Vec2::new(0.5 * (cos + 1.0), 1.0 - 0.5 * (sin + 1.0)))
 }
 
+/// Turns a flat shape made in the xy plane facing +z (a [`disc`], Bevy's
+/// `Circle`, `Annulus`, …) to lie on the board facing up: a quarter turn
+/// about -x (`Quat::from_rotation_x(-FRAC_PI_2)`).
+pub const FLAT: Quat =
+    Quat::from_xyzw(-std::f32::consts::FRAC_1_SQRT_2, 0.0, 0.0, std::f32::consts::FRAC_1_SQRT_2);
+
 /// A flat disc of `radius` with `corners` round its rim, centred on the
 /// origin in the xy plane and facing +z, as Bevy's `Circle` mesh (lay it on
 /// the board by turning it -90° about x).
@@ -233,6 +239,12 @@ mod tests {
     use bevy::mesh::VertexAttributeValues;
 
     use super::*;
+
+    #[test]
+    fn flat_is_a_quarter_turn_about_minus_x_that_makes_plus_z_face_up() {
+        assert!(FLAT.abs_diff_eq(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2), 1e-6));
+        assert!((FLAT * Vec3::Z).abs_diff_eq(Vec3::Y, 1e-6));
+    }
 
     fn positions(mesh: &Mesh) -> Vec<Vec3> {
         match mesh.attribute(Mesh::ATTRIBUTE_POSITION) {

@@ -8,8 +8,6 @@
 //! value as well.
 //! Formations frozen on their target row stand on a dark, gold-rimmed base.
 
-use std::f32::consts::FRAC_PI_2;
-
 use arkes_engine::{BySeat, Seat};
 use bevy::light::NotShadowCaster;
 use bevy::picking::Pickable;
@@ -22,6 +20,7 @@ use crate::games::{GameKind, PieceId};
 use crate::quality::{QualityLevel, RenderQuality};
 use crate::settings::Settings;
 use crate::theme::SeatColours;
+use crate::view::baked_light::{BakedAtLow, with_light_colours};
 use crate::view::shapes;
 
 pub(super) fn plugin(app: &mut App) {
@@ -125,6 +124,7 @@ fn create_assets(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut baked_at_low: ResMut<BakedAtLow>,
     colours: Res<SeatColours>,
 ) {
     let bells = [1, 2, 3, 4].map(|v| meshes.add(bell(v)));
@@ -144,9 +144,13 @@ fn create_assets(
     });
     let band = [1, 2, 3, 4].map(|v| {
         let r = RADIUS[v - 1];
-        meshes.add(
-            Torus::new(r - 0.01, r + 0.045).mesh().minor_resolution(6).major_resolution(CORNERS as usize),
-        )
+        meshes.add(with_light_colours(
+            Torus::new(r - 0.01, r + 0.045)
+                .mesh()
+                .minor_resolution(6)
+                .major_resolution(CORNERS as usize)
+                .into(),
+        ))
     });
     let lacquer_materials = BySeat::from_fn(|seat| materials.add(lacquer(colours.of(seat))));
     let band_material = BySeat::from_fn(|seat| {
@@ -161,6 +165,23 @@ fn create_assets(
         perceptual_roughness: 0.6,
         ..default()
     });
+    let base = meshes.add(with_light_colours(crate::view::shapes::disc(0.46, 40)));
+    let base_material = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.12, 0.09, 0.07),
+        perceptual_roughness: 0.9,
+        ..default()
+    });
+    // Low bakes the light of the inner bands and the frozen bases
+    // (`view::baked_light`); the bells stay lit, as their lacquer's gloss
+    // is their look (baked, they read as matte), the grooves are hidden at
+    // Low, and the bases' gold rims glow.
+    for mesh in &band {
+        baked_at_low.add_mesh(mesh, Quat::IDENTITY);
+    }
+    baked_at_low.add_mesh(&base, shapes::FLAT);
+    for material in band_material.0.iter().chain([&base_material]) {
+        baked_at_low.add_material(material);
+    }
     commands.insert_resource(DollAssets {
         bells,
         grooves,
@@ -168,13 +189,9 @@ fn create_assets(
         lacquer: lacquer_materials,
         band_material,
         ivory,
-        base: meshes.add(crate::view::shapes::disc(0.46, 40)),
+        base,
         base_rim: meshes.add(Annulus::new(0.44, 0.48).mesh().resolution(40)),
-        base_material: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.12, 0.09, 0.07),
-            perceptual_roughness: 0.9,
-            ..default()
-        }),
+        base_material,
         rim_material: materials.add(StandardMaterial {
             base_color: crate::theme::GOLD,
             emissive: LinearRgba::rgb(0.3, 0.16, 0.0),
@@ -315,7 +332,6 @@ fn show_frozen_bases(
     let position = game.displayed();
     for cell in g.shape.coords().filter(|&c| position.is_frozen(c)) {
         let at = g.cell_center(cell) + Vec3::Y * 0.002;
-        let flat = Quat::from_rotation_x(-FRAC_PI_2);
         commands
             .spawn((
                 Name::new(format!("frozen {cell}")),
@@ -323,7 +339,7 @@ fn show_frozen_bases(
                 Pickable::IGNORE,
                 Mesh3d(assets.base.clone()),
                 MeshMaterial3d(assets.base_material.clone()),
-                Transform::from_translation(at).with_rotation(flat),
+                Transform::from_translation(at).with_rotation(shapes::FLAT),
             ))
             .with_child((
                 Mesh3d(assets.base_rim.clone()),

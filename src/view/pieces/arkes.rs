@@ -2,8 +2,6 @@
 //! seat's mark on top and a darker seam at the foot (so a tower reads as two
 //! tokens), glossy marbles.
 
-use std::f32::consts::FRAC_PI_2;
-
 use arkes_engine::{BySeat, Seat};
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
@@ -13,6 +11,7 @@ use crate::AppSystems;
 use crate::game::{BoardGeometry, BoardPiece};
 use crate::games::PieceId;
 use crate::theme::{self, Mark, SeatColours};
+use crate::view::baked_light::{BakedAtLow, with_light_colours};
 use crate::view::shapes;
 
 pub(super) fn plugin(app: &mut App) {
@@ -53,14 +52,15 @@ fn create_piece_assets(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut baked_at_low: ResMut<BakedAtLow>,
     colours: Res<SeatColours>,
 ) {
-    let token = meshes.add(shapes::cylinder(
+    let token = meshes.add(with_light_colours(shapes::cylinder(
         BoardGeometry::TOKEN_RADIUS,
         BoardGeometry::TOKEN_HEIGHT,
         TOKEN_CORNERS,
         true,
-    ));
+    )));
     // An icosphere: triangles of one size all over (a UV sphere's pole, the
     // part the camera sees, is a fan of slivers).
     let marble = meshes
@@ -68,7 +68,12 @@ fn create_piece_assets(
     // A darker band round the foot of each token, so that two stacked tokens
     // of one colour (a tower) read as two.
     // Only its side shows: its top is inside the token.
-    let seam = meshes.add(shapes::cylinder(BoardGeometry::TOKEN_RADIUS + 0.004, 0.035, TOKEN_CORNERS, false));
+    let seam = meshes.add(with_light_colours(shapes::cylinder(
+        BoardGeometry::TOKEN_RADIUS + 0.004,
+        0.035,
+        TOKEN_CORNERS,
+        false,
+    )));
     let seam_material = BySeat::from_fn(|seat| {
         materials.add(StandardMaterial {
             base_color: colours.of(seat).darker(0.22),
@@ -76,7 +81,8 @@ fn create_piece_assets(
             ..default()
         })
     });
-    let marks = [Mark::Ring, Mark::Triangle, Mark::Square, Mark::Diamond].map(|m| meshes.add(mark_mesh(m)));
+    let marks = [Mark::Ring, Mark::Triangle, Mark::Square, Mark::Diamond]
+        .map(|m| meshes.add(with_light_colours(mark_mesh(m))));
     let token_material = BySeat::from_fn(|seat| {
         materials.add(StandardMaterial {
             base_color: colours.of(seat),
@@ -100,6 +106,15 @@ fn create_piece_assets(
         perceptual_roughness: 0.7,
         ..default()
     });
+    // Low bakes the light of all but the marbles (`view::baked_light`).
+    baked_at_low.add_mesh(&token, Quat::IDENTITY);
+    baked_at_low.add_mesh(&seam, Quat::IDENTITY);
+    for mark in &marks {
+        baked_at_low.add_mesh(mark, shapes::FLAT);
+    }
+    for material in token_material.0.iter().chain(&seam_material.0).chain([&mark_material]) {
+        baked_at_low.add_material(material);
+    }
     commands.insert_resource(PieceAssets {
         token,
         seam,
@@ -146,7 +161,7 @@ fn dress_token(commands: &mut Commands, entity: Entity, seat: Seat, assets: &Pie
             Mesh3d(assets.marks[mark_index(seat)].clone()),
             MeshMaterial3d(assets.mark_material.clone()),
             Transform::from_xyz(0.0, BoardGeometry::TOKEN_HEIGHT / 2.0 + 0.002, 0.0)
-                .with_rotation(Quat::from_rotation_x(-FRAC_PI_2)),
+                .with_rotation(shapes::FLAT),
         ))
         .id();
     let seam = commands
