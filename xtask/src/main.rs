@@ -36,8 +36,8 @@ tasks:
                    build the browser version into <target>/web (and serve it on 127.0.0.1)
   web --size       build the game and a bare Bevy 3D scene for the web and compare wasm sizes
   web --test       build the browser version and run the browser test in headless Chromium
-  bench-frames     the game's frame times at High and Low against two bare Bevy scenes
-                   (Xvfb and lavapipe, 1280x720)";
+  bench-frames     the games' frame times at High and Low against two bare Bevy scenes
+                   (Xvfb and lavapipe, 1280x720), in rounds (--rounds N, default 3)";
 
 /// The workspace root (the parent of this crate).
 ///
@@ -66,7 +66,7 @@ fn main() -> ExitCode {
         Some("test") => test(&args[1..]),
         Some("e2e") => native_e2e(&args[1..]),
         Some("web") => web_task(&args[1..]),
-        Some("bench-frames") => bench::bench_frames(&target_dir()),
+        Some("bench-frames") => bench::bench_frames(&target_dir(), &args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(())
