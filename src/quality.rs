@@ -74,8 +74,9 @@ pub enum QualityLevel {
     /// No shadow maps (a soft contact shadow under each piece instead), no
     /// MSAA, no tone mapping, the light baked in: the cell tiles unlit in
     /// the colour the light gives them (but the golden cell: `view::scene`),
-    /// the frame and the ARKES tokens unlit with their diffuse light in
-    /// their vertex colours (`view::baked_light`), all lit again
+    /// the frame, the ARKES tokens (but the marbles) and Arcanor's inner
+    /// bands and frozen bases (but the pieces) unlit with their diffuse
+    /// light in their vertex colours (`view::baked_light`), all lit again
     /// while the victory's light shines; and the board drawn at a lower
     /// resolution ([`RenderScale`]).
     Low,

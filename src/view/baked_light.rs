@@ -11,10 +11,14 @@
 //! The light is baked per mesh, not per entity: every entity drawing a
 //! registered mesh must face the way its registration says (the pieces
 //! never turn), and draw it with a registered material only (a lit one
-//! would be lit twice). The ARKES marbles and the Arcanor pieces stay lit:
-//! their gloss is their look (baked, Arcanor's lacquered pieces read as
-//! matte, and Arcanor's start measured no faster for it). The cell tiles bake theirs into their materials
-//! (`scene::shade_tiles`: a tile is level, so one colour serves).
+//! would be lit twice); a copy of a registered material (a captured
+//! token's, fading out) is registered too. Baked: the frame, the ARKES
+//! tokens with their seams and seat marks, and Arcanor's inner bands and
+//! frozen bases. The ARKES marbles and the Arcanor pieces stay lit: their
+//! gloss is their look (baked, Arcanor's lacquered pieces read as matte,
+//! and Arcanor's start measured no faster for it). The cell tiles bake
+//! theirs into their materials (`scene::shade_tiles`: a tile is level, so
+//! one colour serves).
 
 use bevy::asset::AssetId;
 use bevy::mesh::VertexAttributeValues;
@@ -40,8 +44,10 @@ pub struct BakedAtLow {
 
 impl BakedAtLow {
     /// Registers `mesh`, drawn turned by `rotation` (model to world), for
-    /// baking. The mesh must have vertex colours ([`with_light_colours`]),
-    /// or it is left as it is (with a warning).
+    /// baking. The mesh must have vertex colours ([`with_light_colours`]):
+    /// one without is left as it is and leaves the list, with a warning
+    /// (adding them later would change its vertex layout, and so its
+    /// pipeline, at a change of level).
     pub fn add_mesh(&mut self, mesh: impl Into<AssetId<Mesh>>, rotation: Quat) {
         self.meshes.push((mesh.into(), rotation));
     }
@@ -49,6 +55,12 @@ impl BakedAtLow {
     /// Registers `material` to be drawn unlit while the light is baked.
     pub fn add_material(&mut self, material: impl Into<AssetId<StandardMaterial>>) {
         self.materials.push(material.into());
+    }
+
+    /// Whether `material` is registered (a copy of it must be too).
+    #[must_use]
+    pub fn has_material(&self, material: impl Into<AssetId<StandardMaterial>>) -> bool {
+        self.materials.contains(&material.into())
     }
 }
 
@@ -63,27 +75,32 @@ pub fn with_light_colours(mesh: Mesh) -> Mesh {
 }
 
 /// The vertex colours of `mesh` turned by `rotation`: each vertex's
-/// [`diffuse_light`] if `baked`, else white. `None` if the mesh has no
-/// normals (as 32-bit floats) or its data has gone to the render world.
-fn light_colours(mesh: &Mesh, rotation: Quat, baked: bool) -> Option<Vec<[f32; 4]>> {
-    let Ok(Some(VertexAttributeValues::Float32x3(normals))) =
-        mesh.try_attribute_option(Mesh::ATTRIBUTE_NORMAL)
-    else {
-        return None;
+/// [`diffuse_light`] if `baked`, else white.
+///
+/// # Errors
+/// Why the mesh cannot be baked: it has no vertex colours to overwrite, no
+/// normals (as 32-bit floats), or its data has gone to the render world.
+fn light_colours(mesh: &Mesh, rotation: Quat, baked: bool) -> Result<Vec<[f32; 4]>, &'static str> {
+    let gone = "its data has gone to the render world";
+    if !mesh.try_contains_attribute(Mesh::ATTRIBUTE_COLOR).map_err(|_| gone)? {
+        return Err("it has no vertex colours (`with_light_colours`)");
+    }
+    let normals = match mesh.try_attribute_option(Mesh::ATTRIBUTE_NORMAL) {
+        Ok(Some(VertexAttributeValues::Float32x3(normals))) => normals,
+        Ok(_) => return Err("it has no normals to bake the light from"),
+        Err(_) => return Err(gone),
     };
-    Some(
-        normals
-            .iter()
-            .map(|&n| {
-                if baked {
-                    let light = diffuse_light((rotation * Vec3::from(n)).normalize_or(Vec3::Y));
-                    [light.red, light.green, light.blue, 1.0]
-                } else {
-                    [1.0; 4]
-                }
-            })
-            .collect(),
-    )
+    Ok(normals
+        .iter()
+        .map(|&n| {
+            if baked {
+                let light = diffuse_light((rotation * Vec3::from(n)).normalize_or(Vec3::Y));
+                [light.red, light.green, light.blue, 1.0]
+            } else {
+                [1.0; 4]
+            }
+        })
+        .collect())
 }
 
 /// Bakes the light into the registered meshes and unlights the registered
@@ -109,16 +126,15 @@ pub fn bake_light(
         let Some(colours) = meshes.get(id).map(|mesh| light_colours(mesh, rotation, baked)) else {
             return false;
         };
-        let Some(colours) = colours else {
-            warn!("a mesh registered for baked light has no normals to bake it from");
-            return false;
+        let colours = match colours {
+            Ok(colours) => colours,
+            Err(why) => {
+                warn!("a mesh registered for baked light is left as it is: {why}");
+                return false;
+            }
         };
         let mut mesh = meshes.get_mut(id).expect("just found");
-        if mesh.try_insert_attribute(Mesh::ATTRIBUTE_COLOR, colours).is_err() {
-            warn!("a mesh registered for baked light has gone to the render world");
-            return false;
-        }
-        true
+        mesh.try_insert_attribute(Mesh::ATTRIBUTE_COLOR, colours).is_ok()
     });
     list.materials.retain(|&id| {
         let Some(material) = materials.get(id) else { return false };
@@ -192,15 +208,30 @@ mod tests {
     #[test]
     fn the_light_is_baked_in_the_world_direction_of_a_turned_mesh() {
         let mut app = app(QualityLevel::Low);
-        // Turned upside down: the mesh's -y face looks up.
-        let (mesh, _) = register(&mut app, Quat::from_rotation_x(std::f32::consts::PI));
+        // A disc facing +z, laid on the board as the seat marks and the
+        // frozen bases are (`shapes::FLAT`, which is not its own inverse):
+        // its face looks up.
+        let disc = super::super::shapes::disc(0.5, 8);
+        let mesh = app.world_mut().resource_mut::<Assets<Mesh>>().add(with_light_colours(disc));
+        app.world_mut().resource_mut::<BakedAtLow>().add_mesh(&mesh, super::super::shapes::FLAT);
         app.update();
         let level = diffuse_light(Vec3::Y);
-        let up = colour_facing(&app, &mesh, Vec3::NEG_Y);
+        let up = colour_facing(&app, &mesh, Vec3::Z);
         assert!(
             Vec4::from(up).abs_diff_eq(Vec4::new(level.red, level.green, level.blue, 1.0), 1e-5),
             "{up:?}"
         );
+    }
+
+    #[test]
+    fn a_mesh_without_vertex_colours_is_left_as_it_is() {
+        let mut app = app(QualityLevel::Low);
+        let mesh = app.world_mut().resource_mut::<Assets<Mesh>>().add(Mesh::from(Cuboid::default()));
+        app.world_mut().resource_mut::<BakedAtLow>().add_mesh(&mesh, Quat::IDENTITY);
+        app.update();
+        let meshes = app.world().resource::<Assets<Mesh>>();
+        assert!(!meshes.get(&mesh).unwrap().contains_attribute(Mesh::ATTRIBUTE_COLOR), "no layout change");
+        assert!(app.world().resource::<BakedAtLow>().meshes.is_empty());
     }
 
     #[test]
@@ -233,6 +264,25 @@ mod tests {
         app.world_mut().despawn(light);
         app.update();
         assert!(unlit(&app, &material));
+        assert_ne!(colour_facing(&app, &mesh, Vec3::Y), [1.0; 4], "baked again");
+    }
+
+    #[test]
+    fn a_copy_of_a_registered_material_can_be_told_and_registered() {
+        let mut app = app(QualityLevel::Low);
+        let (_, material) = register(&mut app, Quat::IDENTITY);
+        app.update();
+        let mut materials = app.world_mut().resource_mut::<Assets<StandardMaterial>>();
+        let faded = materials.get(&material).unwrap().clone();
+        let copy = materials.add(faded);
+        let other = materials.add(StandardMaterial::default());
+        let mut baked = app.world_mut().resource_mut::<BakedAtLow>();
+        assert!(baked.has_material(&material) && !baked.has_material(&copy) && !baked.has_material(&other));
+        baked.add_material(&copy);
+        app.world_mut().resource_mut::<RenderQuality>().level = QualityLevel::High;
+        app.update();
+        assert!(!unlit(&app, &copy), "the copy follows the level");
+        assert!(!unlit(&app, &other));
     }
 
     #[test]

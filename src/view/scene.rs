@@ -569,6 +569,10 @@ mod tests {
         assert!(unlit);
         assert_eq!(top, [level.red, level.green, level.blue, 1.0], "the rim is level");
         assert!(side[0] < top[0] * 0.5, "the side facing +x is away from the sun: {side:?}");
+        // A new board's frame is baked in the update that makes it.
+        app.insert_resource(BoardGeometry::square(5));
+        app.update();
+        assert_eq!(frame(&mut app), (true, top, side), "the new frame");
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! `cargo xtask bench-frames [--rounds N]`: the game's frame times against
+//! `cargo xtask bench-frames [--rounds N]`: both games' frame times against
 //! two bare Bevy scenes, in one run, under Xvfb with Mesa's software Vulkan
 //! (lavapipe) at 1280×720, with the binaries of the test build (dev
 //! profile, dependencies at `opt-level = 3`):
@@ -20,8 +20,10 @@
 //! ratio compares runs made a minute apart: this machine's speed drifts by
 //! more than the differences measured, from hour to hour and by ± 10 % from
 //! one run to the next. Prints each round's medians, then for each run the
-//! median over the rounds of its median, 95th percentile and maximum, and
-//! the median over the rounds of each round's ratios; writes all of it to
+//! median over the rounds of its median, of its 95th percentile and of its
+//! maximum, and the median over the rounds of each round's ratios; a run
+//! that fails is reported, left out of the medians, and fails the bench
+//! once all rounds are done; writes all of it to
 //! `<target>/bench-frames.json`, with screenshots of the first round's
 //! games (`<target>/bench-high.png`, `bench-low.png`,
 //! `bench-arcanor-high.png`, `bench-arcanor-low.png`).
@@ -106,10 +108,10 @@ fn parse_rounds(args: &[String]) -> Result<usize, String> {
     }
 }
 
-/// The median of `values` (the mean of the middle two for an even count);
-/// NaN for none.
+/// The median of `values` (the mean of the middle two for an even count),
+/// NaN values (failed runs) left out; NaN for none.
 fn median(values: &[f64]) -> f64 {
-    let mut sorted = values.to_vec();
+    let mut sorted: Vec<f64> = values.iter().copied().filter(|v| !v.is_nan()).collect();
     sorted.sort_by(f64::total_cmp);
     match sorted.len() {
         0 => f64::NAN,
@@ -133,40 +135,18 @@ pub fn bench_frames(target_dir: &Path, args: &[String]) -> Result<(), String> {
     let runs = runs();
     // times[run][round]
     let mut times: Vec<Vec<Times>> = vec![Vec::new(); runs.len()];
+    let mut failures = Vec::new();
     for round in 0..rounds {
         for (i, run) in runs.iter().enumerate() {
             println!("bench: round {} of {rounds}: {} …", round + 1, run.name);
-            let mut cmd = Command::new(if run.game { &game } else { &bare });
-            cmd.args(&run.args).args(["--exit-after-frames", FRAMES]);
-            if let (0, Some(file)) = (round, run.screenshot) {
-                cmd.arg("--screenshot").arg(target_dir.join(file));
-            }
-            let out = cmd
-                .env("DISPLAY", &x.display)
-                .env("ARKES_DATA_DIR", &data)
-                .env("WGPU_BACKEND", "vulkan")
-                .env_remove("WAYLAND_DISPLAY")
-                .stderr(Stdio::null())
-                .output()
-                .map_err(|e| format!("cannot run {}: {e}", run.name))?;
-            let frames = String::from_utf8_lossy(&out.stdout)
-                .lines()
-                .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-                .find(|v| v["event"] == "frames")
-                .ok_or_else(|| format!("{}: no frame times ({})", run.name, out.status))?;
-            let ms = |key: &str| frames[key].as_f64().unwrap_or(f64::NAN);
-            if round == 0 {
-                for key in ["scene", "pipelines"] {
-                    if !frames[key].is_null() {
-                        println!("bench: {}: {key} {}", run.name, frames[key]);
-                    }
+            let t = match measure(run, round, if run.game { &game } else { &bare }, &x, &data, target_dir) {
+                Ok(t) => t,
+                Err(e) => {
+                    println!("bench: {e}");
+                    failures.push(e);
+                    Times { median: f64::NAN, p95: f64::NAN, max: f64::NAN }
                 }
-            }
-            let t = Times { median: ms("median_ms"), p95: ms("p95_ms"), max: ms("max_ms") };
-            println!(
-                "bench: {}: median {:.1} ms, p95 {:.1} ms, max {:.1} ms",
-                run.name, t.median, t.p95, t.max
-            );
+            };
             times[i].push(t);
         }
     }
@@ -176,7 +156,54 @@ pub fn bench_frames(target_dir: &Path, args: &[String]) -> Result<(), String> {
     std::fs::write(&path, serde_json::to_string_pretty(&summary).unwrap_or_default())
         .map_err(|e| format!("{}: {e}", path.display()))?;
     println!("bench: written to {}", path.display());
-    Ok(())
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{} run(s) failed: {}", failures.len(), failures.join("; ")))
+    }
+}
+
+/// One run of `run` in round `round` (0 first): its frame times.
+///
+/// # Errors
+/// The binary could not start, or printed no frame times.
+fn measure(
+    run: &Run,
+    round: usize,
+    binary: &Path,
+    x: &Xvfb,
+    data: &Path,
+    target_dir: &Path,
+) -> Result<Times, String> {
+    let mut cmd = Command::new(binary);
+    cmd.args(&run.args).args(["--exit-after-frames", FRAMES]);
+    if let (0, Some(file)) = (round, run.screenshot) {
+        cmd.arg("--screenshot").arg(target_dir.join(file));
+    }
+    let out = cmd
+        .env("DISPLAY", &x.display)
+        .env("ARKES_DATA_DIR", data)
+        .env("WGPU_BACKEND", "vulkan")
+        .env_remove("WAYLAND_DISPLAY")
+        .stderr(Stdio::null())
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", run.name))?;
+    let frames = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .find(|v| v["event"] == "frames")
+        .ok_or_else(|| format!("{}, round {}: no frame times ({})", run.name, round + 1, out.status))?;
+    let ms = |key: &str| frames[key].as_f64().unwrap_or(f64::NAN);
+    if round == 0 {
+        for key in ["scene", "pipelines"] {
+            if !frames[key].is_null() {
+                println!("bench: {}: {key} {}", run.name, frames[key]);
+            }
+        }
+    }
+    let t = Times { median: ms("median_ms"), p95: ms("p95_ms"), max: ms("max_ms") };
+    println!("bench: {}: median {:.1} ms, p95 {:.1} ms, max {:.1} ms", run.name, t.median, t.p95, t.max);
+    Ok(t)
 }
 
 /// Each run's times over the rounds and its ratios: the medians over the
@@ -256,26 +283,29 @@ mod tests {
     }
 
     #[test]
-    fn the_median_of_an_odd_count_is_the_middle_and_of_an_even_one_the_mean_of_two() {
+    fn the_median_of_an_odd_count_is_the_middle_and_of_an_even_one_the_mean_of_two_without_failed_runs() {
         assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
         assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), 2.5);
         assert!(median(&[]).is_nan());
+        assert_eq!(median(&[f64::NAN, 5.0, f64::NAN, 1.0, 3.0]), 3.0, "failed runs left out");
+        assert!(median(&[f64::NAN]).is_nan());
     }
 
     #[test]
     fn a_ratio_is_the_median_of_each_rounds_ratio_not_the_ratio_of_medians() {
         let t = |median| Times { median, p95: median, max: median };
         let runs = runs();
-        // Three rounds, the machine twice as slow in the second: each
-        // round's game at 1.2× its same coverage.
+        // Three rounds, the machine twice as slow in the second: the game
+        // at 1.2×, 1.2× and 1.3× its same coverage. The median of the
+        // ratios is 1.2; the ratio of the medians (143 / 110) would be 1.3.
         let mut times = vec![vec![t(40.0), t(80.0), t(40.0)]; runs.len()];
         times[1] = vec![t(100.0), t(200.0), t(110.0)];
-        times[2] = vec![t(120.0), t(240.0), t(132.0)];
+        times[2] = vec![t(120.0), t(240.0), t(143.0)];
         let summary = summarise(&runs, &times);
         assert_eq!(summary[2]["run"], "ARKES, 4-player start, High");
         let ratio = summary[2]["vs_same_coverage"].as_f64().unwrap();
         assert!((ratio - 1.2).abs() < 1e-9, "{ratio}");
-        assert_eq!(summary[2]["median_ms"], 132.0);
+        assert_eq!(summary[2]["median_ms"], 143.0);
         assert_eq!(summary[2]["vs_bare"], 3.0);
         assert!(summary[0]["vs_same_coverage"].is_null());
     }

@@ -14,6 +14,7 @@ use crate::AppSystems;
 use crate::game::{BoardGeometry, BoardPiece, BoardPos, LeaveReason, Leaving, Match, Selection};
 use crate::games::{GameKind, PieceId};
 use crate::quality::{ContactShadow, QualityLevel, RenderQuality};
+use crate::view::baked_light::BakedAtLow;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((arkes::plugin, arcanor::plugin))
@@ -95,6 +96,7 @@ fn fade_captured(
     leaving: Query<(&Leaving, &Children)>,
     visuals: Query<&MeshMaterial3d<StandardMaterial>, With<PieceVisual>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut baked_at_low: Option<ResMut<BakedAtLow>>,
     mut commands: Commands,
 ) {
     let Ok((leaving, children)) = leaving.get(add.entity) else { return };
@@ -106,6 +108,13 @@ fn fade_captured(
         let Some(mut faded) = materials.get(&material.0).cloned() else { continue };
         faded.alpha_mode = AlphaMode::Blend;
         let handle = materials.add(faded);
+        // The copy follows the level as its original does: the mesh's
+        // vertex colours do.
+        if let Some(baked) = baked_at_low.as_deref_mut()
+            && baked.has_material(&material.0)
+        {
+            baked.add_material(&handle);
+        }
         let tween = Tween::new(
             EaseMethod::EaseFunction(EaseFunction::QuadraticIn),
             Duration::from_millis(580),
@@ -243,11 +252,47 @@ fn add_contact_shadow(
             Mesh3d(assets.disc.clone()),
             MeshMaterial3d(assets.material.clone()),
             Transform::from_xyz(0.0, 0.003, 0.0)
-                .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2))
+                .with_rotation(crate::view::shapes::FLAT)
                 .with_scale(Vec3::splat(radius)),
             Visibility::Hidden,
             bevy::picking::Pickable::IGNORE,
         ))
         .id();
     commands.entity(add.entity).add_child(shadow);
+}
+
+#[cfg(test)]
+mod tests {
+    use arkes_engine::{Coord, Seat};
+
+    use super::*;
+
+    #[test]
+    fn a_captured_pieces_faded_copy_of_a_baked_material_is_baked_too() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .init_resource::<Assets<StandardMaterial>>()
+            .init_resource::<BakedAtLow>()
+            .add_observer(fade_captured);
+        let mut materials = app.world_mut().resource_mut::<Assets<StandardMaterial>>();
+        let (baked, lit) =
+            (materials.add(StandardMaterial::default()), materials.add(StandardMaterial::default()));
+        app.world_mut().resource_mut::<BakedAtLow>().add_material(&baked);
+        let from = BoardPos { coord: "b1".parse::<Coord>().unwrap(), level: 0 };
+        let mut faded = Vec::new();
+        for material in [&baked, &lit] {
+            let visual =
+                app.world_mut().spawn((PieceVisual { rest_y: 0.0 }, MeshMaterial3d(material.clone()))).id();
+            let piece = app.world_mut().spawn_empty().add_child(visual).id();
+            let reason = LeaveReason::Captured { by: Seat::North };
+            app.world_mut().entity_mut(piece).insert(Leaving { reason, from });
+            app.world_mut().flush();
+            let copy = app.world().get::<MeshMaterial3d<StandardMaterial>>(visual).unwrap().0.clone();
+            assert_ne!(&copy, material, "a faded copy");
+            faded.push(copy);
+        }
+        let list = app.world().resource::<BakedAtLow>();
+        assert!(list.has_material(&faded[0]), "the copy of a baked material");
+        assert!(!list.has_material(&faded[1]), "not the copy of a lit one");
+    }
 }
