@@ -64,6 +64,14 @@ impl BakedAtLow {
     }
 }
 
+/// Whether Low's baked light is in use: at Low while no point light
+/// shines (the victory's golden light, which baked light would not show).
+/// The one rule for the tiles (`scene::shade_tiles`) and [`bake_light`].
+#[must_use]
+pub fn light_is_baked(level: QualityLevel, point_light_shines: bool) -> bool {
+    level == QualityLevel::Low && !point_light_shines
+}
+
 /// `mesh` with white vertex colours (the light at High), ready for
 /// [`BakedAtLow::add_mesh`]: the colours are there at every level, so a
 /// change of level changes colours, never the mesh's vertex layout (and so
@@ -115,7 +123,8 @@ pub fn bake_light(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let baked = quality.is_some_and(|q| q.level == QualityLevel::Low) && point_lights.is_empty();
+    let level = quality.map_or(QualityLevel::High, |q| q.level);
+    let baked = light_is_baked(level, !point_lights.is_empty());
     if *applied == Some(baked) && !baked_at_low.is_changed() {
         return;
     }

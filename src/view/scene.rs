@@ -6,7 +6,7 @@ use arkes_engine::{BySeat, Coord, Seat};
 use bevy::light::{CascadeShadowConfigBuilder, GlobalAmbientLight, NotShadowCaster};
 use bevy::prelude::*;
 
-use super::baked_light::{BakedAtLow, with_light_colours};
+use super::baked_light::{BakedAtLow, light_is_baked, with_light_colours};
 use crate::game::{BoardGeometry, Cell, PickBackground};
 use crate::games::GameKind;
 use crate::quality::{QualityLevel, RenderQuality};
@@ -121,7 +121,7 @@ impl TileLook {
     /// glowing tile (the golden cell) stays lit: its glow is not multiplied
     /// by the tile's texture, an unlit colour would be, and it is one cell.
     fn material(self, texture: Handle<Image>, level: QualityLevel, lit: bool) -> StandardMaterial {
-        let baked = level == QualityLevel::Low && !lit && self.emissive == LinearRgba::BLACK;
+        let baked = light_is_baked(level, lit) && self.emissive == LinearRgba::BLACK;
         let base_color = if baked {
             let (base, light) = (self.base.to_linear(), level_surface_light());
             Color::linear_rgb(base.red * light.red, base.green * light.green, base.blue * light.blue)

@@ -68,10 +68,16 @@ fn runs() -> Vec<Run> {
     let game = |name, game: &str, quality: &str, baseline, screenshot| Run {
         name,
         game: true,
-        args: strings(&["--game", game, "--players", if game == "arkes" { "4" } else { "2" }])
-            .into_iter()
-            .chain(strings(&["--no-auto-rotate", "--automation", "--quality", quality]))
-            .collect(),
+        args: strings(&[
+            "--game",
+            game,
+            "--players",
+            if game == "arkes" { "4" } else { "2" },
+            "--no-auto-rotate",
+            "--automation",
+            "--quality",
+            quality,
+        ]),
         baseline,
         screenshot: Some(screenshot),
     };
