@@ -429,8 +429,8 @@ mod tests {
     fn a_game_the_options_do_not_allow_is_an_error() {
         let error =
             |args: &[&str]| GameOptions::from_arg_list(std::iter::once("arkes").chain(args.iter().copied()));
-        assert!(error(&["--players", "5"]).is_err(), "R1: 2 to 4 players");
-        assert!(error(&["--side", "8"]).is_err(), "R2: odd sides 5 to 11");
+        assert!(error(&["--players", "5"]).is_err(), "R2: 2 to 4 players");
+        assert!(error(&["--side", "8"]).is_err(), "R1: odd sides 5 to 11");
         assert!(error(&["--game", "chess"]).is_err());
         assert!(error(&["--position", "/nonexistent/position.txt"]).is_err());
         assert!(error(&["--quality", "ultra"]).is_err());

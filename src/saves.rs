@@ -87,8 +87,11 @@ pub enum SaveError {
 }
 
 /// The save file of a match.
-#[must_use]
-pub fn encode(game: &Match) -> String {
+///
+/// # Errors
+/// [`SaveError::Json`] if the game cannot be written as JSON (it always can;
+/// a failure is returned, never an empty or partial save).
+pub fn encode(game: &Match) -> Result<String, SaveError> {
     let file = SaveFile {
         format: FORMAT,
         app: APP.to_owned(),
@@ -97,9 +100,9 @@ pub fn encode(game: &Match) -> String {
             .into_iter()
             .map(|(seat, name, player)| SavedSeat { seat, name, player })
             .collect(),
-        game: game.game().record_json(),
+        game: game.game().record_json().map_err(SaveError::Json)?,
     };
-    serde_json::to_string_pretty(&file).expect("a save always serialises")
+    serde_json::to_string_pretty(&file).map_err(|e| SaveError::Json(e.to_string()))
 }
 
 /// Reads a save file back into a match, checking everything.
@@ -178,7 +181,7 @@ pub fn load(store: &Store, name: &str) -> Result<Match, SaveError> {
 /// # Errors
 /// [`SaveError::Store`] when the store refuses; the old save is then intact.
 pub fn save(store: &Store, name: &str, game: &Match) -> Result<(), SaveError> {
-    Ok(store.write(name, &encode(game))?)
+    Ok(store.write(name, &encode(game)?)?)
 }
 
 /// The name to show for a stored save or record: its file name without

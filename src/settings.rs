@@ -196,9 +196,63 @@ impl Default for Settings {
     }
 }
 
+/// The round limits the new-game menu offers (R15, A12): 10 to 999.
+pub const ROUNDS: std::ops::RangeInclusive<u32> = 10..=999;
+
+/// The board sides ARKES allows (R1).
+pub const SIDES: [u8; 4] = [5, 7, 9, 11];
+
+/// The longest name kept for a seat, in characters (as in saves).
+pub const MAX_NAME: usize = 40;
+
+impl Settings {
+    /// The settings in `text` (the settings file), every value brought
+    /// within what the menus can set ([`Settings::clamped`]).
+    ///
+    /// # Errors
+    /// The text is not JSON shaped like the settings.
+    pub fn from_json(text: &str) -> Result<Settings, serde_json::Error> {
+        serde_json::from_str::<Settings>(text).map(Settings::clamped)
+    }
+
+    /// These settings with every value within what the menus can set: the
+    /// volume 0 to 1, a language code of at most 35 letters, digits, `-`
+    /// and `_`; ARKES's 2 to 4 players (Arcanor always 2) on sides 5 to 11
+    /// (R1, R2); four seats with names of at most [`MAX_NAME`] characters;
+    /// rounds within [`ROUNDS`], a capture limit of 1 to 999 rounds, a
+    /// clock of 1 to 180 minutes plus 0 to 180 seconds a move (R15, A12).
+    /// A file edited by hand (or damaged) cannot then overflow a "+" or
+    /// start a game the rules refuse.
+    #[must_use]
+    pub fn clamped(mut self) -> Settings {
+        self.volume =
+            if self.volume.is_nan() { Settings::default().volume } else { self.volume.clamp(0.0, 1.0) };
+        let language_ok = |code: &String| {
+            (1..=35).contains(&code.len())
+                && code.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        };
+        self.language = self.language.filter(language_ok);
+        let game = &mut self.new_game;
+        game.players = game.players.clamp(2, 4);
+        if !SIDES.contains(&game.side) {
+            game.side = NewGameChoices::default().side;
+        }
+        game.seats.resize(4, SeatChoice::default());
+        for seat in &mut game.seats {
+            seat.name = seat.name.trim().chars().take(MAX_NAME).collect::<String>().trim().to_owned();
+        }
+        game.rounds = game.rounds.clamp(*ROUNDS.start(), *ROUNDS.end());
+        game.rounds_without_capture = game.rounds_without_capture.map(|k| k.clamp(1, 999));
+        game.clock = game
+            .clock
+            .map(|c| ClockChoice { minutes: c.minutes.clamp(1, 180), increment: c.increment.min(180) });
+        self
+    }
+}
+
 fn load_settings(mut commands: Commands, store: Option<Res<Store>>) {
     let settings = match store.as_deref().map(|s| s.read(SETTINGS_FILE)) {
-        Some(Ok(Some(text))) => serde_json::from_str(&text).unwrap_or_else(|e| {
+        Some(Ok(Some(text))) => Settings::from_json(&text).unwrap_or_else(|e| {
             warn!("settings file unreadable ({e}); using defaults");
             Settings::default()
         }),
@@ -249,5 +303,99 @@ fn save_settings(settings: Res<Settings>, store: Option<Res<Store>>) {
             }
         }
         Err(e) => warn!("cannot encode the settings: {e}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The default settings file with `field` (a JSON path like
+    /// `new_game.rounds`) set to `value`, loaded.
+    fn loaded_with(field: &str, value: serde_json::Value) -> Settings {
+        let mut json = serde_json::to_value(Settings::default()).expect("settings serialise");
+        let mut at = &mut json;
+        let parts: Vec<&str> = field.split('.').collect();
+        for part in &parts[..parts.len() - 1] {
+            at = &mut at[*part];
+        }
+        at[parts[parts.len() - 1]] = value;
+        Settings::from_json(&json.to_string()).expect("a settings file")
+    }
+
+    #[test]
+    fn a_huge_round_limit_is_clamped_and_plus_does_not_overflow() {
+        let mut settings = loaded_with("new_game.rounds", serde_json::json!(2_147_483_647u32));
+        assert_eq!(settings.new_game.rounds, 999);
+        crate::screens::Choice::RoundsBy(10).apply(&mut settings);
+        assert_eq!(settings.new_game.rounds, 999);
+        assert_eq!(loaded_with("new_game.rounds", serde_json::json!(0)).new_game.rounds, 10);
+        assert_eq!(loaded_with("new_game.rounds", serde_json::json!(4_294_967_295u32)).new_game.rounds, 999);
+    }
+
+    #[test]
+    fn the_volume_is_kept_within_0_and_1() {
+        assert_eq!(loaded_with("volume", serde_json::json!(7.5)).volume, 1.0);
+        assert_eq!(loaded_with("volume", serde_json::json!(-2)).volume, 0.0);
+        assert_eq!(loaded_with("volume", serde_json::json!(1e300)).volume, 1.0);
+        assert_eq!(loaded_with("volume", serde_json::json!(0.25)).volume, 0.25);
+    }
+
+    #[test]
+    fn r02_players_are_2_to_4() {
+        assert_eq!(loaded_with("new_game.players", serde_json::json!(0)).new_game.players, 2);
+        assert_eq!(loaded_with("new_game.players", serde_json::json!(1_000_000)).new_game.players, 4);
+        assert_eq!(loaded_with("new_game.players", serde_json::json!(3)).new_game.players, 3);
+    }
+
+    #[test]
+    fn r01_the_side_is_one_the_rules_allow() {
+        for bad in [0, 4, 8, 13, 255] {
+            assert_eq!(loaded_with("new_game.side", serde_json::json!(bad)).new_game.side, 9, "{bad}");
+        }
+        assert_eq!(loaded_with("new_game.side", serde_json::json!(7)).new_game.side, 7);
+    }
+
+    #[test]
+    fn there_are_four_seats_with_names_of_at_most_40_characters() {
+        let long = "x".repeat(500);
+        let seats = serde_json::json!([{"name": long, "player": "hard"}]);
+        let settings = loaded_with("new_game.seats", seats);
+        assert_eq!(settings.new_game.seats.len(), 4);
+        assert_eq!(settings.new_game.seats[0].name.chars().count(), MAX_NAME);
+        assert_eq!(settings.new_game.seats[0].player, PlayerKind::Hard);
+        let many = serde_json::json!(vec![serde_json::json!({"name": "a"}); 9]);
+        assert_eq!(loaded_with("new_game.seats", many).new_game.seats.len(), 4);
+    }
+
+    #[test]
+    fn r15_the_capture_limit_is_1_to_999_rounds() {
+        let k = |v| loaded_with("new_game.rounds_without_capture", v).new_game.rounds_without_capture;
+        assert_eq!(k(serde_json::json!(0)), Some(1));
+        assert_eq!(k(serde_json::json!(4_000_000_000u32)), Some(999));
+        assert_eq!(k(serde_json::json!(null)), None);
+        assert_eq!(k(serde_json::json!(20)), Some(20));
+    }
+
+    #[test]
+    fn r15_the_clock_makes_a_valid_clock() {
+        let clock = |m: u32, i: u32| {
+            loaded_with("new_game.clock", serde_json::json!({"minutes": m, "increment": i})).new_game.clock
+        };
+        assert_eq!(clock(0, 0), Some(ClockChoice { minutes: 1, increment: 0 }));
+        assert_eq!(clock(u32::MAX, u32::MAX), Some(ClockChoice { minutes: 180, increment: 180 }));
+        assert_eq!(clock(10, 5), Some(ClockChoice { minutes: 10, increment: 5 }));
+        let largest = clock(u32::MAX, u32::MAX).expect("a clock");
+        let made =
+            game_core::Clock::new(u64::from(largest.minutes) * 60_000, u64::from(largest.increment) * 1000);
+        assert!(made.is_ok(), "a clamped clock is one the engine accepts: {made:?}");
+    }
+
+    #[test]
+    fn a_language_code_is_short_and_plain() {
+        assert_eq!(loaded_with("language", serde_json::json!("fr")).language.as_deref(), Some("fr"));
+        assert_eq!(loaded_with("language", serde_json::json!("x".repeat(5000))).language, None);
+        assert_eq!(loaded_with("language", serde_json::json!("fr\u{0}; rm")).language, None);
+        assert_eq!(loaded_with("language", serde_json::json!("")).language, None);
     }
 }

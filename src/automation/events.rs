@@ -317,9 +317,9 @@ pub(super) fn report_moves(
             "seat": seat_name(report.mover),
             "notation": report.notation,
             "whole": report.action.map(|a| a.whole),
-            "captured": captured.map(|c| json!({"piece": format!("{:?}", c.piece), "cell": c.cell.to_string()})),
-            "eaten": report.eaten.map(|p| format!("{p:?}")),
-            "freed": report.freed.map(|p| format!("{p:?}")),
+            "captured": captured.map(|c| json!({"piece": c.piece.to_string(), "cell": c.cell.to_string()})),
+            "eaten": report.eaten.map(|p| p.to_string()),
+            "freed": report.freed.map(|p| p.to_string()),
             "froze": report.froze.iter().map(ToString::to_string).collect::<Vec<_>>(),
             "eliminated": report.eliminated.iter().map(|&s| seat_name(s)).collect::<Vec<_>>(),
             "position": game.game().position().text(),
@@ -338,4 +338,15 @@ pub(super) fn report_missing_translations(locale: Res<Locale>, mut reported: Loc
         emit(&json!({"event": "missing-translation", "key": key}));
     }
     *reported = missed.len();
+}
+
+/// `ai-worker` with the session's counts whenever the browser's AI worker
+/// was replaced after a failure or a message could not be read (by it or
+/// from it): `{"event":"ai-worker","restarts":1,"rejections":0}`.
+pub(super) fn report_ai_worker(thinking: Res<crate::game::AiThinking>, mut last: Local<(u32, u32)>) {
+    let now = (thinking.worker_restarts(), thinking.worker_rejections());
+    if now != *last {
+        *last = now;
+        emit(&json!({"event": "ai-worker", "restarts": now.0, "rejections": now.1}));
+    }
 }

@@ -29,6 +29,7 @@ pub(crate) fn plugin(app: &mut App) {
                     (events::report_view, events::report_screen, events::report_picks).run_if(loaded),
                     events::report_moves,
                     events::report_missing_translations,
+                    events::report_ai_worker,
                 )
                     .run_if(automation_on),
                 frames::record_frame_time,

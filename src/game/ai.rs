@@ -87,6 +87,11 @@ pub struct AiThinking {
     /// Whether the main thread searched this frame (made a searcher or
     /// stepped one).
     stepped: bool,
+    /// AI workers replaced after a failure (the web), this session.
+    worker_restarts: u32,
+    /// Messages the AI worker could not read, or the page could not read
+    /// from it (the web), this session.
+    worker_rejections: u32,
 }
 
 impl AiThinking {
@@ -135,8 +140,27 @@ impl AiThinking {
         self.stepped
     }
 
+    /// AI workers replaced after a failure this session (the web build):
+    /// each was replaced at once, its request sent to the new one.
+    #[must_use]
+    pub fn worker_restarts(&self) -> u32 {
+        self.worker_restarts
+    }
+
+    /// Messages the AI worker answered as unreadable, or sent unreadable,
+    /// this session (the web build).
+    #[must_use]
+    pub fn worker_rejections(&self) -> u32 {
+        self.worker_rejections
+    }
+
+    /// Forgets the turn (the session's counts stay).
     fn clear(&mut self) {
-        *self = AiThinking::default();
+        *self = AiThinking {
+            worker_restarts: self.worker_restarts,
+            worker_rejections: self.worker_rejections,
+            ..AiThinking::default()
+        };
     }
 }
 
@@ -150,13 +174,13 @@ fn turn_seed(game: &Match) -> u64 {
 fn start_job(game: &Match, level: arkes_ai::Level, settings: &AiSettings, turn: u64) -> Job {
     #[cfg(target_arch = "wasm32")]
     if settings.background {
-        let request = arkes_ai_worker::Request {
+        let request = game.game().record_json().map(|record| arkes_ai_worker::Request {
             turn,
-            record: game.game().record_json().to_string(),
+            record: record.to_string(),
             level: level.name().to_owned(),
             seed: turn_seed(game),
-        };
-        match super::ai_worker::send(request) {
+        });
+        match request.and_then(super::ai_worker::send) {
             Ok(()) => return Job::Worker(Instant::now()),
             Err(e) => warn_once!("{e}: the computer searches on the main thread"),
         }
@@ -250,7 +274,17 @@ fn drive_ai(
         }
         #[cfg(target_arch = "wasm32")]
         Job::Worker(sent) => {
-            let answer = super::ai_worker::take(turn);
+            let look = super::ai_worker::take(turn);
+            for why in &look.rejected {
+                warn!("the AI worker: {why}");
+            }
+            thinking.worker_rejections += look.rejected.len() as u32;
+            if look.restarted.is_some() {
+                thinking.worker_restarts += 1;
+                // The new worker has the request: its time starts now.
+                *sent = Instant::now();
+            }
+            let answer = look.answer;
             let waited_long = sent.elapsed() > WORKER_PATIENCE;
             match answer.map(|a| worker_action(&game, a)) {
                 Some(Ok(action)) => *job = Job::Ready(action),

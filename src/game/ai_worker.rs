@@ -1,87 +1,230 @@
 //! The browser build's computer players in a Web Worker
 //! (`arkes_ai_worker`): the page's main thread sends the game and gets the
 //! move back, so the search never runs on the thread that draws the frames
-//! (it runs on another core, where there is one). Made at start with
-//! `gloo-worker`, from the worker module's JS shim next to the page
-//! ([`WORKER_SCRIPT`], written by `cargo xtask web`).
+//! (it runs on another core, where there is one). The worker runs the
+//! worker module's JS shim next to the page ([`WORKER_SCRIPT`], written by
+//! `cargo xtask web`), started from a small module script that imports it.
+//!
+//! Messages are JSON texts read by `arkes_ai_worker`'s functions on both
+//! sides: what the worker sends is untrusted input too. A worker that
+//! fails (its `error` event: a script that did not load, a crash) is
+//! replaced at once, and the request in flight is sent to the new one, so
+//! a computer turn never waits on a dead worker.
 //!
 //! Only on `wasm32`; natively the search runs on a background task.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use arkes_ai_worker::{AiWorker, Answer, Request};
+use arkes_ai_worker::{Answer, FromWorker, Request, read_reply};
 use bevy::prelude::*;
-use gloo_worker::{Spawnable, WorkerBridge};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
+use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
 
 /// The worker module's JS shim, relative to the page.
 const WORKER_SCRIPT: &str = "./ai_worker.js";
 
-/// The worker and the answers it has sent, not yet taken.
+/// What the worker has said, shared with its event handlers.
+#[derive(Default)]
+struct Inbox {
+    /// The worker has said it listens.
+    ready: bool,
+    /// Requests sent before it was ready, in order.
+    queued: Vec<String>,
+    /// Answers not taken yet.
+    answers: Vec<Answer>,
+    /// Why the worker failed, once it has.
+    failed: Option<String>,
+    /// Messages of the worker that could not be read, and replies saying a
+    /// message could not be read, since the last look.
+    rejected: Vec<String>,
+}
+
+/// The worker and its handlers (kept alive as long as it runs).
 struct Client {
-    bridge: WorkerBridge<AiWorker>,
-    answers: Rc<RefCell<Vec<Answer>>>,
+    worker: Worker,
+    inbox: Rc<RefCell<Inbox>>,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(ErrorEvent)>,
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
+        self.worker.terminate();
+    }
+}
+
+/// The state of the page's one worker (the web build has one thread).
+#[derive(Default)]
+struct State {
+    /// The worker, made on first use; `Err` once it cannot be made.
+    client: Option<Result<Client, String>>,
+    /// The last request sent, sent again to a new worker after a failure.
+    last_request: Option<String>,
 }
 
 thread_local! {
-    /// The one worker of the page (the web build has one thread), made on
-    /// first use; `Err` once it could not be made.
-    static CLIENT: RefCell<Option<Result<Client, String>>> = const { RefCell::new(None) };
+    static STATE: RefCell<State> = RefCell::new(State::default());
 }
 
-/// Whether this browser has workers (`gloo-worker` panics when it cannot
-/// make one).
+/// Whether this browser has workers.
 fn has_workers() -> bool {
     js_sys::Reflect::has(&js_sys::global(), &"Worker".into()).unwrap_or(false)
+}
+
+/// The worker's module script: imports the shim by its full address and
+/// starts it (wasm-bindgen's `init` runs the module's `main`).
+fn boot_script() -> Result<String, String> {
+    let page = web_sys::window().ok_or("no window")?.location().href().map_err(|e| format!("{e:?}"))?;
+    let shim = web_sys::Url::new_with_base(WORKER_SCRIPT, &page).map_err(|e| format!("{e:?}"))?.href();
+    let source = format!("import init from {shim:?};\nawait init();\n");
+    let parts = js_sys::Array::of1(&source.into());
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("text/javascript");
+    let blob =
+        web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(|e| format!("{e:?}"))?;
+    web_sys::Url::create_object_url_with_blob(&blob).map_err(|e| format!("{e:?}"))
 }
 
 fn spawn() -> Result<Client, String> {
     if !has_workers() {
         return Err("this browser has no Web Workers".into());
     }
-    let answers = Rc::new(RefCell::new(Vec::new()));
-    let inbox = answers.clone();
-    let bridge = AiWorker::spawner()
-        .callback(move |answer: Answer| inbox.borrow_mut().push(answer))
-        .as_module(true)
-        .spawn(WORKER_SCRIPT);
+    let options = WorkerOptions::new();
+    options.set_type(WorkerType::Module);
+    let worker = Worker::new_with_options(&boot_script()?, &options).map_err(|e| format!("{e:?}"))?;
+    let inbox = Rc::new(RefCell::new(Inbox::default()));
+    let on_message = {
+        let (inbox, worker) = (inbox.clone(), worker.clone());
+        Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+            let mut inbox = inbox.borrow_mut();
+            match read_reply(event.data().as_string().as_deref()) {
+                Ok(FromWorker::Ready) => {
+                    inbox.ready = true;
+                    for request in std::mem::take(&mut inbox.queued) {
+                        if let Err(e) = worker.post_message(&request.into()) {
+                            inbox.failed = Some(format!("a request could not be sent: {e:?}"));
+                        }
+                    }
+                }
+                Ok(FromWorker::Answer(answer)) => {
+                    // An error answers a message the worker could not use
+                    // (the game's own request, or anything posted to it).
+                    if let Err(why) = &answer.result {
+                        inbox.rejected.push(format!("the worker could not use a message: {why}"));
+                    }
+                    if answer.turn.is_some() {
+                        inbox.answers.push(answer);
+                    }
+                }
+                Err(e) => inbox.rejected.push(e),
+            }
+        })
+    };
+    let on_error = {
+        let inbox = inbox.clone();
+        Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
+            // Handled here: the page's console is not told of an uncaught error.
+            event.prevent_default();
+            inbox.borrow_mut().failed = Some(format!("the worker failed: {}", event.message()));
+        })
+    };
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    expose(&worker);
     info!("the computer players think in a Web Worker ({WORKER_SCRIPT})");
-    Ok(Client { bridge, answers })
+    Ok(Client { worker, inbox, _on_message: on_message, _on_error: on_error })
+}
+
+/// In automation mode, the page's `window.arkesAiWorker` is the worker, so
+/// the browser test can post it garbage and fail it on purpose.
+fn expose(worker: &Worker) {
+    let automation = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .is_some_and(|q| q.trim_start_matches('?').split('&').any(|p| p == "automation"));
+    if automation && let Some(window) = web_sys::window() {
+        let _ = js_sys::Reflect::set(&window, &"arkesAiWorker".into(), worker);
+    }
 }
 
 /// Makes the worker, if not made yet, so that it has loaded its module by
 /// the first computer turn (a system at start: making it costs the main
 /// thread several milliseconds in the frame that does).
 pub(super) fn prepare() {
-    CLIENT.with_borrow_mut(|client| {
-        if let Err(e) = client.get_or_insert_with(spawn) {
+    STATE.with_borrow_mut(|state| {
+        if let Err(e) = state.client.get_or_insert_with(spawn) {
             warn!("{e}: the computer will search on the main thread");
         }
     });
 }
 
+fn post(client: &Client, request: String) -> Result<(), String> {
+    let mut inbox = client.inbox.borrow_mut();
+    if !inbox.ready {
+        inbox.queued.push(request);
+        return Ok(());
+    }
+    client.worker.post_message(&request.into()).map_err(|e| format!("{e:?}"))
+}
+
 /// Sends `request` to the worker, making it first if need be.
 ///
 /// # Errors
-/// The worker cannot be made (no Web Workers in this browser): the caller
-/// searches on the main thread instead.
+/// The worker cannot be made (no Web Workers in this browser) or the
+/// request cannot be written or posted: the caller searches on the main
+/// thread instead.
 pub(super) fn send(request: Request) -> Result<(), String> {
-    CLIENT.with_borrow_mut(|client| {
-        let client = client.get_or_insert_with(spawn).as_mut().map_err(|e| e.clone())?;
+    let text = serde_json::to_string(&request).map_err(|e| e.to_string())?;
+    STATE.with_borrow_mut(|state| {
+        let client = state.client.get_or_insert_with(spawn).as_ref().map_err(|e| e.clone())?;
         // Answers to turns that are over are no longer wanted.
-        client.answers.borrow_mut().clear();
-        client.bridge.send(request);
-        Ok(())
+        client.inbox.borrow_mut().answers.clear();
+        state.last_request = Some(text.clone());
+        post(client, text)
     })
 }
 
+/// What happened to the worker since the last look.
+#[derive(Debug, Default)]
+pub(super) struct Look {
+    /// The answer for the turn asked about, if it has come.
+    pub answer: Option<Answer>,
+    /// The worker failed and was replaced (the request in flight sent again).
+    pub restarted: Option<String>,
+    /// Messages that could not be read (by the worker or from it).
+    pub rejected: Vec<String>,
+}
+
 /// The worker's answer for `turn`, once it has come (answers for other
-/// turns are dropped).
-pub(super) fn take(turn: u64) -> Option<Answer> {
-    CLIENT.with_borrow(|client| {
-        let client = client.as_ref()?.as_ref().ok()?;
-        let mut answers = client.answers.borrow_mut();
-        answers.retain(|a| a.turn == turn);
-        answers.pop()
+/// turns are dropped); a failed worker is replaced at once and given the
+/// request in flight again.
+pub(super) fn take(turn: u64) -> Look {
+    STATE.with_borrow_mut(|state| {
+        let mut look = Look::default();
+        let failed = match state.client.as_ref() {
+            Some(Ok(client)) => {
+                let mut inbox = client.inbox.borrow_mut();
+                look.rejected = std::mem::take(&mut inbox.rejected);
+                inbox.answers.retain(|a| a.turn == Some(turn));
+                look.answer = inbox.answers.pop();
+                inbox.failed.take()
+            }
+            _ => None,
+        };
+        if let Some(why) = failed {
+            warn!("{why}: the AI worker is replaced");
+            // Dropping the old client terminates its worker.
+            state.client = Some(spawn());
+            if let (Some(Ok(client)), Some(request)) = (state.client.as_ref(), state.last_request.clone())
+                && let Err(e) = post(client, request)
+            {
+                warn!("the request could not be sent again: {e}");
+            }
+            look.restarted = Some(why);
+        }
+        look
     })
 }

@@ -222,16 +222,26 @@ impl Match {
         self.review = None;
     }
 
-    /// A new game with the same seats, limits and board, started by the seat
-    /// after the one that started this one (A1, R2).
+    /// A rematch (RULES.md R2, ARCANOR.md A1): the same board, set-up and
+    /// limits, so the same seat (South in the standard set-ups) moves first,
+    /// and the players move instead: each takes the next seat in the turn
+    /// order, clockwise (with two players they swap), so that another
+    /// person moves first.
     #[must_use]
     pub fn rematch(&self) -> Match {
         let order = self.seats();
-        let starter = self.game.starter();
-        let next = order.iter().position(|&s| s == starter).map_or(starter, |i| order[(i + 1) % order.len()]);
-        let mut fresh = Match::new(self.game.with_starter(Some(next)), self.seat_list());
-        fresh.seed = self.seed.wrapping_add(1);
-        fresh
+        let mut seats = self.seats.clone();
+        for (i, &seat) in order.iter().enumerate() {
+            seats[order[(i + 1) % order.len()]] = self.seats[seat].clone();
+        }
+        Match {
+            game: self.game.restarted(),
+            seats,
+            last_move: None,
+            review: None,
+            saved: self.saved,
+            seed: self.seed.wrapping_add(1),
+        }
     }
 }
 
@@ -243,4 +253,71 @@ fn fresh_seed() -> u64 {
     #[cfg(target_arch = "wasm32")]
     let noise = (js_sys::Math::random() * u64::MAX as f64) as u64;
     noise.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{GameKind, new_game};
+
+    fn kinds() -> [PlayerKind; 4] {
+        [PlayerKind::Human, PlayerKind::Easy, PlayerKind::Medium, PlayerKind::Hard]
+    }
+
+    /// A match of `kind` with `players` seats, each named after its place in
+    /// the turn order and played by a different kind, after a few moves.
+    fn played(kind: GameKind, players: usize) -> Match {
+        let game = new_game(kind, players, 9, game_core::Limits::default()).expect("a game");
+        let seats = game
+            .seat_order()
+            .into_iter()
+            .enumerate()
+            .map(|(i, s)| (s, format!("P{i}"), kinds()[i]))
+            .collect();
+        let mut m = Match::new(game, seats);
+        for _ in 0..3 {
+            let action = m.game().legal_actions()[0];
+            m.play(action).expect("legal");
+        }
+        m
+    }
+
+    #[test]
+    fn r02_a_rematch_keeps_south_first_and_moves_each_player_to_the_next_seat_clockwise() {
+        for (players, expected) in [
+            (2, vec![(Seat::South, "P1"), (Seat::North, "P0")]),
+            (3, vec![(Seat::South, "P2"), (Seat::West, "P0"), (Seat::North, "P1")]),
+            (4, vec![(Seat::South, "P3"), (Seat::West, "P0"), (Seat::North, "P1"), (Seat::East, "P2")]),
+        ] {
+            let before = played(GameKind::Arkes, players);
+            let after = before.rematch();
+            assert_eq!(after.to_move(), Seat::South, "{players} players: South moves first (R2)");
+            assert_eq!(after.game().ply_count(), 0);
+            assert_eq!(after.game().position().text(), before.game().restarted().position().text());
+            let names: Vec<(Seat, &str)> =
+                after.seats().into_iter().map(|s| (s, after.seat(s).name.as_str())).collect();
+            assert_eq!(names, expected, "{players} players: each person takes the next seat clockwise");
+            for seat in after.seats() {
+                let index: usize = after.seat(seat).name[1..].parse().expect("P<n>");
+                assert_eq!(after.seat(seat).kind, kinds()[index], "the player's kind moves with the name");
+            }
+        }
+    }
+
+    #[test]
+    fn a01_a_rematch_swaps_the_players_and_south_still_moves_first() {
+        let before = played(GameKind::Arcanor, 2);
+        let after = before.rematch();
+        assert_eq!(after.to_move(), Seat::South);
+        assert_eq!(after.game().ply_count(), 0);
+        assert_eq!(
+            (after.seat(Seat::South).name.as_str(), after.seat(Seat::North).name.as_str()),
+            ("P1", "P0")
+        );
+        assert_eq!(
+            (after.seat(Seat::South).kind, after.seat(Seat::North).kind),
+            (PlayerKind::Easy, PlayerKind::Human)
+        );
+        assert_eq!(after.rematch().seat(Seat::South).name, "P0", "two rematches swap back");
+    }
 }

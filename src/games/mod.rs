@@ -80,6 +80,19 @@ pub enum PieceId {
     Doll(Seat, u8),
 }
 
+impl std::fmt::Display for PieceId {
+    /// The piece as the engines' diagrams write it: an ARKES token as its
+    /// seat's letter (`S`), a marble in small letters (`s`), an Arcanor
+    /// piece as its seat's letter and value (`S2`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            PieceId::Token(s) => write!(f, "{}", s.letter()),
+            PieceId::Marble(s) => write!(f, "{}", s.letter().to_ascii_lowercase()),
+            PieceId::Doll(s, v) => write!(f, "{}{v}", s.letter()),
+        }
+    }
+}
+
 impl PieceId {
     /// The owner.
     #[must_use]
@@ -374,46 +387,15 @@ impl AnyGame {
         }
     }
 
-    /// The same set-up and limits, from the start.
+    /// The same set-up and limits, from the start (a restart, and a
+    /// rematch: the set-up's seat moves first again, R2 and A1).
     #[must_use]
     pub fn restarted(&self) -> AnyGame {
-        self.with_starter(None)
-    }
-
-    /// A new game with the same board, seats and limits, started by
-    /// `starter` (`None`: the same seat as this one).
-    #[must_use]
-    pub fn with_starter(&self, starter: Option<Seat>) -> AnyGame {
         match self {
-            AnyGame::Arkes(g) => {
-                let mut setup = g.setup().clone();
-                if let Some(s) = starter {
-                    let fresh = arkes_engine::Setup::standard(setup.seats.len(), setup.side);
-                    if let Ok(fresh) = fresh
-                        && fresh.seats == setup.seats
-                    {
-                        setup = fresh;
-                    }
-                    setup.to_move = s;
-                }
-                arkes_engine::Game::new(setup, g.limits()).map_or_else(|_| self.clone(), AnyGame::Arkes)
-            }
-            AnyGame::Arcanor(g) => {
-                let setup = match starter {
-                    Some(s) => arcanor_engine::Setup::standard_with(s),
-                    None => g.setup().clone(),
-                };
-                arcanor_engine::Game::new(setup, g.limits()).map_or_else(|_| self.clone(), AnyGame::Arcanor)
-            }
-        }
-    }
-
-    /// The seat that started the game.
-    #[must_use]
-    pub fn starter(&self) -> Seat {
-        match self {
-            AnyGame::Arkes(g) => g.setup().to_move,
-            AnyGame::Arcanor(g) => g.setup().to_move,
+            AnyGame::Arkes(g) => arkes_engine::Game::new(g.setup().clone(), g.limits())
+                .map_or_else(|_| self.clone(), AnyGame::Arkes),
+            AnyGame::Arcanor(g) => arcanor_engine::Game::new(g.setup().clone(), g.limits())
+                .map_or_else(|_| self.clone(), AnyGame::Arcanor),
         }
     }
 
@@ -425,9 +407,12 @@ impl AnyGame {
 
     /// The game record as a JSON value (the engine's save format, tagged
     /// with the game).
-    #[must_use]
-    pub fn record_json(&self) -> serde_json::Value {
-        each!(self, g => serde_json::to_value(g.record()).unwrap_or_default())
+    ///
+    /// # Errors
+    /// serde_json's message if the record cannot be written (it always can
+    /// with the engines' types; a failure is returned, never an empty record).
+    pub fn record_json(&self) -> Result<serde_json::Value, String> {
+        each!(self, g => serde_json::to_value(g.record()).map_err(|e| e.to_string()))
     }
 
     /// A game from a record in JSON (tagged `"game"`; untagged is ARKES).

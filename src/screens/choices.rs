@@ -62,7 +62,11 @@ impl Choice {
                     seat.player = *kind;
                 }
             }
-            Choice::RoundsBy(d) => game.rounds = (game.rounds as i32 + d).clamp(10, 999) as u32,
+            Choice::RoundsBy(d) => {
+                let (low, high) = (*crate::settings::ROUNDS.start(), *crate::settings::ROUNDS.end());
+                game.rounds =
+                    (i64::from(game.rounds) + i64::from(*d)).clamp(i64::from(low), i64::from(high)) as u32;
+            }
             Choice::CaptureLimit(k) => game.rounds_without_capture = *k,
             Choice::Clock(c) => game.clock = *c,
             Choice::Language(code) => settings.language.clone_from(code),

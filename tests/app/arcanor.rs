@@ -308,7 +308,7 @@ fn saves_of_both_games_round_trip_and_an_old_arkes_save_loads() {
     let mut arcanor_app = arcanor_app(None);
     command(&mut arcanor_app, "b1", "b2");
     settle(&mut arcanor_app);
-    let text = saves::encode(game(&arcanor_app));
+    let text = saves::encode(game(&arcanor_app)).expect("a save");
     assert!(text.contains("\"game\": \"arcanor\""), "{text}");
     let back = saves::decode(&text).unwrap();
     assert_eq!(back.game().ply_texts(), game(&arcanor_app).game().ply_texts());
@@ -317,7 +317,7 @@ fn saves_of_both_games_round_trip_and_an_old_arkes_save_loads() {
     let mut arkes_app = app(GameOptions::default());
     command(&mut arkes_app, "b1", "b2");
     settle(&mut arkes_app);
-    let text = saves::encode(game(&arkes_app));
+    let text = saves::encode(game(&arkes_app)).expect("a save");
     assert!(text.contains("\"game\": \"arkes\""));
     // A save written before there were two games has no tag in its record.
     let old = text.replace("\"game\": \"arkes\",", "");

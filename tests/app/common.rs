@@ -97,22 +97,61 @@ pub fn board_entities(app: &mut App) -> Vec<(BoardPos, PieceId, Entity)> {
     v
 }
 
-/// Asserts that the entities match the engine's board exactly, inner
-/// pieces of duos included.
-pub fn assert_synced(app: &mut App) {
-    let expected: Vec<(BoardPos, PieceId)> = {
-        let mut v = Vec::new();
-        for (coord, stack) in game(app).game().position().stacks() {
-            for (level, piece) in stack.into_iter().enumerate() {
-                v.push((BoardPos { coord, level: level as u8 }, piece));
+/// The pieces of the engine's position read from its text diagram, not
+/// through the app's adapter (`PosRef::stack`, which the sync uses): each
+/// rank line starts with its number, then one word per file from `a`; a
+/// word is `.` or `*` (an empty cell, `*` the golden cell), else the pieces
+/// bottom first: ARKES tokens in capitals (`S`), marbles in small letters
+/// (`s`); Arcanor pieces as a seat letter and a value (`S2S1`).
+pub fn pieces_from_diagram(text: &str) -> Vec<(BoardPos, PieceId)> {
+    let seat = |c: char| {
+        arkes_engine::Seat::from_letter(c.to_ascii_uppercase()).unwrap_or_else(|| panic!("no seat `{c}`"))
+    };
+    let mut pieces = Vec::new();
+    for line in text.lines() {
+        let mut words = line.split_whitespace();
+        let Some(rank) = words.next().and_then(|w| w.parse::<u8>().ok()) else { continue };
+        for (file, word) in words.enumerate() {
+            if word == "." || word == "*" {
+                continue;
+            }
+            let coord: Coord = format!("{}{rank}", (b'a' + file as u8) as char).parse().expect("a cell");
+            let chars: Vec<char> = word.chars().collect();
+            let ids: Vec<PieceId> = if chars.iter().any(char::is_ascii_digit) {
+                chars
+                    .chunks(2)
+                    .map(|p| PieceId::Doll(seat(p[0]), p[1].to_digit(10).expect("a value") as u8))
+                    .collect()
+            } else {
+                chars
+                    .iter()
+                    .map(|&c| {
+                        if c.is_ascii_uppercase() {
+                            PieceId::Token(seat(c))
+                        } else {
+                            PieceId::Marble(seat(c))
+                        }
+                    })
+                    .collect()
+            };
+            for (level, id) in ids.into_iter().enumerate() {
+                pieces.push((BoardPos { coord, level: level as u8 }, id));
             }
         }
-        v.sort_by_key(|(p, _)| (p.coord, p.level));
-        v
-    };
+    }
+    pieces.sort_by_key(|(p, _)| (p.coord, p.level));
+    pieces
+}
+
+/// Asserts that the entities match the engine's board exactly, inner
+/// pieces of duos included, judged from the engine's text diagram.
+pub fn assert_synced(app: &mut App) {
+    let text = game(app).game().position().text();
+    let expected = pieces_from_diagram(&text);
+    assert!(!expected.is_empty(), "no piece read from the diagram:\n{text}");
     let actual: Vec<(BoardPos, PieceId)> =
         board_entities(app).into_iter().map(|(p, piece, _)| (p, piece)).collect();
-    assert_eq!(actual, expected, "entities drifted from the engine\n{}", game(app).game().position().text());
+    assert_eq!(actual, expected, "entities drifted from the engine\n{text}");
 }
 
 /// The entity standing at `coord`, `level`.

@@ -136,6 +136,68 @@ fn every_screen_transition() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// The whole game without a window, started with `options`.
+fn flow_app_with(store: Store, options: GameOptions) -> App {
+    let mut app = crate::common::headless_app();
+    app.insert_resource(store);
+    app.add_plugins((arkes::game::GameLogicPlugin { options }, FlowPlugin));
+    for _ in 0..3 {
+        app.update();
+    }
+    app
+}
+
+/// The names at each seat of the match, in turn order.
+fn seated(app: &App) -> Vec<(Seat, String)> {
+    let game = app.world().resource::<Match>();
+    game.seats().into_iter().map(|s| (s, game.seat(s).name.clone())).collect()
+}
+
+#[test]
+fn r02_the_game_over_rematch_keeps_south_first_and_moves_the_players_clockwise() {
+    // South's marble on c2 reaches the golden cell c3 at once (R11).
+    let position = "
+5 .  .  Nn N  .
+4 .  .  .  .  .
+3 .  .  S  .  .
+2 .  .  Ss .  .
+1 S  .  .  .  S
+to move: South
+in: South North
+";
+    let (store, dir) = temp_store("rematch");
+    let options = GameOptions {
+        position: Some(position.to_owned()),
+        names: vec!["Ann".into(), "Bob".into()],
+        ..GameOptions::default()
+    };
+    let mut app = flow_app_with(store, options);
+    assert_eq!(screen(&app), Screen::Gameplay);
+    assert_eq!(seated(&app), vec![(Seat::South, "Ann".to_owned()), (Seat::North, "Bob".to_owned())]);
+    play(&mut app, "c2", "c3");
+    assert!(app.world().resource::<Match>().outcome().is_some(), "South won");
+    crate::common::settle(&mut app);
+    assert_eq!(overlay(&app), Some(Overlay::GameOver));
+    press(&mut app, "rematch");
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(overlay(&app), Some(Overlay::None), "the game-over overlay went with the finished game");
+    let game = app.world().resource::<Match>();
+    assert_eq!(game.to_move(), Seat::South, "South moves first again (R2)");
+    assert_eq!(game.game().ply_count(), 0);
+    assert_eq!(
+        game.game().position().text(),
+        position.trim_start().to_owned().parse::<arkes_engine::Position>().unwrap().to_string()
+    );
+    assert_eq!(
+        seated(&app),
+        vec![(Seat::South, "Bob".to_owned()), (Seat::North, "Ann".to_owned())],
+        "the players swapped"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn the_new_game_choices_are_remembered() {
     let (store, dir) = temp_store("choices");
@@ -384,6 +446,63 @@ fn bad_saves(good: &str) -> Vec<String> {
     files
 }
 
+/// Whether `e` is a refusal that says what is wrong with a file that is
+/// there (not "there is no save"), in a message a person can read.
+fn says_what_is_wrong(e: &saves::SaveError) -> bool {
+    use saves::SaveError;
+    let known = matches!(
+        e,
+        SaveError::Json(_)
+            | SaveError::Foreign
+            | SaveError::UnsupportedFormat(_)
+            | SaveError::Game(_)
+            | SaveError::Seats(_)
+            | SaveError::Record(_)
+            | SaveError::Store(arkes::storage::StoreError::TooLarge(_))
+    );
+    let text = e.to_string();
+    known && text.len() > 20 && text.len() < 400
+}
+
+/// A hundred damaged copies of a good record text that do not replay: a
+/// few characters changed, a line cut or doubled, or random text.
+fn bad_records(good: &str) -> Vec<String> {
+    let mut state = 0x5eed_u64;
+    let mut next = move || {
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        state >> 33
+    };
+    let lines: Vec<&str> = good.lines().collect();
+    let mut files = Vec::new();
+    while files.len() < 100 {
+        let text = match next() % 3 {
+            0 => {
+                let mut bytes = good.as_bytes().to_vec();
+                for _ in 0..1 + next() % 4 {
+                    let at = (next() % bytes.len() as u64) as usize;
+                    bytes[at] = (next() % 128) as u8;
+                }
+                String::from_utf8_lossy(&bytes).into_owned()
+            }
+            1 => {
+                let at = (next() % lines.len() as u64) as usize;
+                let mut l = lines.clone();
+                if next() % 2 == 0 {
+                    l.remove(at);
+                } else {
+                    l.insert(at, lines[at]);
+                }
+                l.join("\n")
+            }
+            _ => (0..16 + next() % 200).map(|_| (32 + next() % 95) as u8 as char).collect(),
+        };
+        if saves::decode_record(&text).is_err() {
+            files.push(text);
+        }
+    }
+    files
+}
+
 #[test]
 fn a_hundred_bad_save_files_are_refused_and_the_good_save_is_untouched() {
     let (store, dir) = temp_store("robust");
@@ -392,6 +511,7 @@ fn a_hundred_bad_save_files_are_refused_and_the_good_save_is_untouched() {
     press(&mut app, "game-arkes");
     press(&mut app, "start");
     play(&mut app, "b1", "b2");
+    let good_record = app.world().resource::<Match>().game().record_text();
     drop(app);
     let good = store.read(AUTOSAVE).unwrap().expect("an autosave");
     let files = bad_saves(&good);
@@ -399,13 +519,25 @@ fn a_hundred_bad_save_files_are_refused_and_the_good_save_is_untouched() {
     for (i, text) in files.iter().enumerate() {
         let result = std::panic::catch_unwind(|| saves::decode(text));
         match result {
-            Ok(Err(e)) => assert!(!e.to_string().is_empty()),
+            Ok(Err(e)) => assert!(says_what_is_wrong(&e), "bad save {i}: {e:?}"),
             Ok(Ok(_)) => panic!("bad save {i} loaded:\n{text}"),
             Err(_) => panic!("bad save {i} made the loader panic:\n{text}"),
         }
         store.write("saves/bad.json", text).unwrap();
-        assert!(saves::load(&store, "saves/bad.json").is_err());
-        assert!(saves::load(&store, "records/bad.txt").is_err());
+        let loaded = saves::load(&store, "saves/bad.json");
+        assert!(loaded.as_ref().is_err_and(says_what_is_wrong), "bad save {i}: {:?}", loaded.err());
+    }
+    // Records (text) damaged the same way: refused, never a panic.
+    let records = bad_records(&good_record);
+    assert!(records.len() >= 100);
+    for (i, text) in records.iter().enumerate() {
+        store.write("records/bad.txt", text).unwrap();
+        let result = std::panic::catch_unwind(|| saves::load(&store, "records/bad.txt"));
+        match result {
+            Ok(Err(e)) => assert!(matches!(e, saves::SaveError::Record(_)), "bad record {i}: {e:?}"),
+            Ok(Ok(_)) => panic!("bad record {i} loaded:\n{text}"),
+            Err(_) => panic!("bad record {i} made the loader panic:\n{text}"),
+        }
     }
     assert_eq!(store.read(AUTOSAVE).unwrap().as_deref(), Some(good.as_str()), "the good save is unchanged");
     // Loading through the game's screens: the error is shown, nothing changes.

@@ -135,10 +135,16 @@ fn every_screen(language: &str, size: (u32, u32), scale_factor: f32) -> Vec<Stri
         show(&mut app, Screen::Title);
     }
     show(&mut app, Screen::Gameplay);
-    app.world_mut().write_message(MoveCommand::step("e1".parse().unwrap(), "e2".parse().unwrap()));
+    // A move played, so the move list and the last move's marks are laid out.
+    let (action, before) = {
+        let game = app.world().resource::<Match>().game();
+        (game.legal_actions()[0], game.ply_count())
+    };
+    app.world_mut().write_message(MoveCommand::from(action));
     for _ in 0..30 {
         app.update();
     }
+    assert_eq!(app.world().resource::<Match>().game().ply_count(), before + 1, "{at}: the move was played");
     found.extend(problems(&mut app, &format!("{at} gameplay"), size));
     for (overlay, name) in [(Overlay::Paused, "paused"), (Overlay::SaveAs, "save as")] {
         app.world_mut().resource_mut::<NextState<Overlay>>().set(overlay);

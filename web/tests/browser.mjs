@@ -510,16 +510,22 @@ try {
       return move;
     };
     const alone = await play(['d1', 'd1', 'd2'], '1d1-d2', false);
-    check(alone.freed !== null, `the top piece leaving alone frees the inner one: ${JSON.stringify(alone)}`);
+    check(alone.freed === 'S2', `the top piece leaving alone frees the inner 2: ${JSON.stringify(alone)}`);
+    check(alone.whole === false, `a top piece alone is not a whole duo: ${JSON.stringify(alone)}`);
     await play(['c7', 'c7', 'c6'], '3c7-c6', false);
     await play(['d1', 'c2'], '2d1-c2', false);
     await play(['c6', 'c5'], '3c6-c5', false);
     await play(['c2', 'c3'], '2c2-c3', false);
     await play(['c5', 'c4'], '3c5-c4', false);
     const eat = await play(['c3', 'c4'], '2c3xc4', false);
-    check(eat.eaten !== null, `the move reports the eaten piece: ${JSON.stringify(eat)}`);
+    check(eat.eaten === 'N3', `the move reports North's 3 eaten: ${JSON.stringify(eat)}`);
     check(eat.position.includes('4 .    .    N3S2'), `position after the eat:\n${eat.position}`);
     await p.screenshot('arcanor-after-eat');
+    // A whole duo by mouse: one click on North's duo on e7 takes it whole.
+    const whole = await play(['e7', 'e6'], '34e7-e6', true);
+    check(whole.whole === true && whole.freed === null, `the whole duo moved: ${JSON.stringify(whole)}`);
+    check(whole.position.includes('6 .    .    .    .    N4N3'), `position after the whole duo:\n${whole.position}`);
+    await p.screenshot('arcanor-whole-duo');
   });
   await arcanor.ctx.close();
   const arcanorTouch = await context(
@@ -600,6 +606,40 @@ try {
         `for the worker, ${frames.ai_stepped_frames} searching on the main thread, of ${frames.ai_slices})`,
     );
     report.computerFrames = frames;
+    // Garbage posted to the worker: it answers each with an error (the
+    // game counts them) and goes on searching.
+    p.cursor = p.events.length;
+    const plies = reply.ply;
+    await p.page.evaluate(() => {
+      window.arkesAiWorker.postMessage('garbage {');
+      window.arkesAiWorker.postMessage({ not: 'a string' });
+      window.arkesAiWorker.postMessage(JSON.stringify({ turn: 1, record: 'x', level: 'easy', seed: 1, extra: true }));
+    });
+    const rejected = await p.next('ai-worker', (e) => e.rejections >= 3);
+    check(rejected.restarts === 0, `garbage does not kill the worker: ${JSON.stringify(rejected)}`);
+    const afterGarbage = await p.next('move', (e) => e.ply > plies);
+    check(afterGarbage.notation, `the computer plays on after the garbage: ${JSON.stringify(afterGarbage)}`);
+    // A worker that fails is replaced at once: the next move comes from the
+    // new worker, long before the 30 s the game waits for a silent one.
+    const failedAt = Date.now();
+    const replaced = await p.page.evaluate(() => {
+      const old = window.arkesAiWorker;
+      old.dispatchEvent(new ErrorEvent('error', { message: 'a failure made by the browser test' }));
+      return new Promise((ok) => {
+        const look = () => (window.arkesAiWorker !== old ? ok(true) : setTimeout(look, 50));
+        setTimeout(() => ok(false), 10_000);
+        look();
+      });
+    });
+    check(replaced, 'the failed worker was replaced within 10 s');
+    const restarted = await p.next('ai-worker', (e) => e.restarts >= 1);
+    const afterFailure = await p.next('move', (e) => e.ply > afterGarbage.ply);
+    const took = (Date.now() - failedAt) / 1000;
+    check(took < 20, `the move after the worker failed came ${took.toFixed(1)} s later (a silent worker costs 30 s)`);
+    console.log(
+      `web: the worker answered ${rejected.rejections} garbage messages with errors; after a failure it was ` +
+        `replaced (${restarted.restarts} restart) and the next move (${afterFailure.notation}) came ${took.toFixed(1)} s later`,
+    );
     console.log(
       `web: with the computer thinking, frames median ${frames.thinking_median_ms.toFixed(1)} ms, ` +
         `p95 ${frames.thinking_p95_ms.toFixed(1)} ms, max ${frames.thinking_max_ms.toFixed(1)} ms ` +

@@ -365,7 +365,7 @@ pub fn native_window_test(target_dir: &Path, binary: &Path) -> Result<(), String
     if mv["notation"] != "b1-b2" {
         return Err(format!("expected the move b1-b2, got {mv}"));
     }
-    let position = mv["position"].as_str().unwrap_or_default();
+    let position = mv["position"].as_str().ok_or_else(|| format!("no position in {mv}"))?;
     if !position.contains("2 .  S  .") || !position.contains("1 .  .  S  S  Ss") {
         return Err(format!("the position after b1-b2 is wrong:\n{position}"));
     }
@@ -506,10 +506,10 @@ fn check_screenshot(path: &Path, view: &Value) -> Result<(), String> {
         .as_array()
         .and_then(|pieces| pieces.iter().find(|p| p["cell"] == "b2"))
         .ok_or("no piece on b2 in the view event")?;
-    let xy = (
-        moved["screen"][0].as_f64().unwrap_or(-1.0) as i64,
-        moved["screen"][1].as_f64().unwrap_or(-1.0) as i64,
-    );
+    let xy = match (moved["screen"][0].as_f64(), moved["screen"][1].as_f64()) {
+        (Some(x), Some(y)) => (x.round() as i64, y.round() as i64),
+        _ => return Err(format!("the piece on b2 has no screen position: {moved}")),
+    };
     let colour = shot.mean(xy, 2);
     if !is_south(colour) {
         return Err(format!("the token on b2 is not South's colour in the screenshot: {colour:?} at {xy:?}"));
@@ -548,7 +548,7 @@ pub fn kill_test(target_dir: &Path, binary: &Path) -> Result<(), String> {
     let view = game.wait_for("view", Duration::from_secs(120))?;
     click_move(&x, &mut game, &view, "c9", "c8")?;
     let view = game.wait_for("view", Duration::from_secs(120))?;
-    let before = view["position"].as_str().unwrap_or_default().to_owned();
+    let before = view["position"].as_str().ok_or_else(|| format!("no position in {view}"))?.to_owned();
     game.kill();
     println!("e2e: played b1-b2 c9-c8 by clicks, then kill -9");
     let mut game = GameProcess::spawn(binary, &[], &x.display, &data)?;
@@ -560,7 +560,7 @@ pub fn kill_test(target_dir: &Path, binary: &Path) -> Result<(), String> {
     };
     xdotool_click(&x.display, button_xy(&title, "continue")?)?;
     let ready = game.wait_for("ready", Duration::from_secs(120))?;
-    let after = ready["position"].as_str().unwrap_or_default();
+    let after = ready["position"].as_str().ok_or_else(|| format!("no position in {ready}"))?;
     if after != before {
         return Err(format!("Continue restored another position:\n{after}\ninstead of\n{before}"));
     }
@@ -626,8 +626,14 @@ pub fn screens_screenshots(target_dir: &Path, binary: &Path) -> Result<(), Strin
             // layout test does: nothing cut, covered or outside.
             game.send("layout")?;
             let layout = game.wait_for("layout", Duration::from_secs(60))?;
-            let problems: Vec<&str> =
-                layout["problems"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+            let problems: Vec<&str> = layout["problems"]
+                .as_array()
+                .ok_or_else(|| format!("{language} {name}: the layout report has no problem list: {layout}"))?
+                .iter()
+                .map(|p| {
+                    p.as_str().ok_or_else(|| format!("{language} {name}: a problem that is not a text: {p}"))
+                })
+                .collect::<Result<_, _>>()?;
             if !problems.is_empty() {
                 return Err(format!("{language} {name}: layout problems:\n{}", problems.join("\n")));
             }

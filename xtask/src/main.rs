@@ -8,9 +8,12 @@
 //!   native game and the browser test of the web build.
 //! - `cargo xtask web [--serve | --size | --test]`: the browser build.
 //! - `cargo xtask bench-frames`: frame times of the game and its baselines.
+//! - `cargo xtask mutants [CRATE...]`: mutation testing of the rules and the
+//!   AI's tactics (slow; not part of `test`).
 
 mod bench;
 mod e2e;
+mod mutants;
 mod system;
 mod web;
 
@@ -37,7 +40,10 @@ tasks:
   web --size       build the game and a bare Bevy 3D scene for the web and compare wasm sizes
   web --test       build the browser version and run the browser test in headless Chromium
   bench-frames     the games' frame times at High and Low against two bare Bevy scenes
-                   (Xvfb and lavapipe, 1280x720), in rounds (--rounds N, default 3)";
+                   (Xvfb and lavapipe, 1280x720), in rounds (--rounds N, default 3)
+  mutants [CRATE...]
+                   mutation testing (cargo-mutants) of game_core, arkes_engine, arcanor_engine
+                   and the AI's tactics and evaluation (ai); reports under <target>/mutants";
 
 /// The workspace root (the parent of this crate).
 ///
@@ -67,6 +73,7 @@ fn main() -> ExitCode {
         Some("e2e") => native_e2e(&args[1..]),
         Some("web") => web_task(&args[1..]),
         Some("bench-frames") => bench::bench_frames(&target_dir(), &args[1..]),
+        Some("mutants") => mutants::mutants(&target_dir(), &args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(())
@@ -96,14 +103,22 @@ fn test(args: &[String]) -> Result<(), String> {
     let mut steps = Steps::default();
     let result = test_steps(&mut steps);
     steps.summary(result.is_ok());
-    result?;
-    println!("\nxtask: all checks passed");
+    let skipped = result?;
+    match skipped {
+        None => println!("\nxtask: all checks passed"),
+        Some(why) => println!(
+            "\nxtask: all checks passed BUT THE BROWSER TEST WAS SKIPPED ({why}): \
+             the web build is untested"
+        ),
+    }
     Ok(())
 }
 
-fn test_steps(steps: &mut Steps) -> Result<(), String> {
+/// Every step of `cargo xtask test`; `Ok(Some(why))` when the browser test
+/// was skipped on purpose ([`web::SKIP_BROWSER_TEST`]).
+fn test_steps(steps: &mut Steps) -> Result<Option<String>, String> {
     let (workspace, target) = (workspace_root(), target_dir());
-    let mut browser = false;
+    let mut browser = web::BrowserTest::Run;
     steps.run("packages", || {
         ensure_packages(BUILD_PACKAGES, "the libraries a Bevy build needs")?;
         ensure_packages(
@@ -111,6 +126,9 @@ fn test_steps(steps: &mut Steps) -> Result<(), String> {
             "an X server, Mesa's software Vulkan and xdotool for the real-window tests",
         )?;
         browser = web::install_test_packages()?;
+        if let web::BrowserTest::Skipped(why) = &browser {
+            println!("xtask: SKIPPING the browser test on purpose: {why}");
+        }
         Ok(())
     })?;
     steps.run("fmt", || run(cargo().args(["fmt", "--all", "--check"])))?;
@@ -134,11 +152,21 @@ fn test_steps(steps: &mut Steps) -> Result<(), String> {
     // it is stopped. Not beside the native build: on two cores, both builds
     // at once from a fresh clone took 47 min against about 33 min one after
     // the other (measured on the development machine).
-    let web_build = if browser { Some(web::BackgroundBuild::start(&target)?) } else { None };
+    // `Err(why)`: the browser test is skipped on purpose.
+    let web_build = match browser {
+        web::BrowserTest::Run => Ok(web::BackgroundBuild::start(&target)?),
+        web::BrowserTest::Skipped(why) => Err(why),
+    };
     // `with_lints` only when the build above had them, so nothing rebuilds.
     steps.run("tests", || run(with_lints(cargo().args(["test", "--workspace"]))))?;
     steps.run("real-window", || native_e2e(&[]))?;
-    let Some(web_build) = web_build else { return Ok(()) };
+    let web_build = match web_build {
+        Ok(build) => build,
+        Err(why) => {
+            steps.note(format!("browser SKIPPED ({why})"));
+            return Ok(Some(why));
+        }
+    };
     let mut took = None;
     steps.run("waiting for the web build", || {
         took = Some(web_build.wait()?);
@@ -147,7 +175,8 @@ fn test_steps(steps: &mut Steps) -> Result<(), String> {
     if let Some(took) = took {
         steps.record("web build (in the background, from its start)", took);
     }
-    steps.run("browser", || web::run_browser_test(&workspace, &target))
+    steps.run("browser", || web::run_browser_test(&workspace, &target))?;
+    Ok(None)
 }
 
 /// The wall time of each step of `cargo xtask test`, printed as one line at
@@ -172,6 +201,11 @@ impl Steps {
     /// Notes the time of something done beside the steps, or of a step.
     fn record(&mut self, name: &str, d: Duration) {
         self.done.push(format!("{name} {}", minutes(d)));
+    }
+
+    /// Notes something the summary must show (a step skipped).
+    fn note(&mut self, text: String) {
+        self.done.push(text);
     }
 
     fn summary(&self, passed: bool) {

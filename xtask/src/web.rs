@@ -386,27 +386,64 @@ fn has_command(name: &str) -> bool {
     Command::new(name).arg("--version").output().is_ok_and(|o| o.status.success())
 }
 
+/// The environment variable that skips the browser test on purpose
+/// (`ARKES_SKIP_BROWSER_TEST=1`): for a machine that cannot run Chromium.
+/// `cargo xtask test` then says so in its last lines; without it, a browser
+/// test that cannot run fails the command.
+pub const SKIP_BROWSER_TEST: &str = "ARKES_SKIP_BROWSER_TEST";
+
+/// Whether the browser test runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BrowserTest {
+    /// Everything it needs is installed.
+    Run,
+    /// Skipped on purpose ([`SKIP_BROWSER_TEST`]), for this reason.
+    Skipped(String),
+}
+
 /// Installs what the browser test needs beyond the native build: Debian's
 /// `rustc-web` when rustup has no wasm32 target, Node.js and Chromium.
-/// Returns false, saying so, when Chromium cannot be installed (the browser
-/// test is then skipped).
 ///
 /// # Errors
-/// No wasm32 toolchain, or Node.js cannot be installed.
-pub fn install_test_packages() -> Result<bool, String> {
+/// No wasm32 toolchain, Node.js or Chromium cannot be installed (saying
+/// which package is missing and how to install it), unless
+/// [`SKIP_BROWSER_TEST`] is set to `1`.
+pub fn install_test_packages() -> Result<BrowserTest, String> {
+    let opt_out = std::env::var(SKIP_BROWSER_TEST).ok();
+    if let Some(plan) = skip_requested(opt_out.as_deref()) {
+        return Ok(plan);
+    }
     detect_toolchain()?;
     if !has_command("node") || !has_command("npm") {
         ensure_packages(&["nodejs", "npm"], "Node.js for the browser test")?;
     }
-    if let Err(e) = ensure_packages(&["chromium"], "Chromium for the browser test") {
-        println!("xtask: SKIPPING the browser test: Chromium cannot be installed here ({e})");
-        return Ok(false);
+    let installed = ensure_packages(&["chromium"], "Chromium for the browser test");
+    browser_plan(installed, Path::new(CHROMIUM).exists())
+}
+
+/// The skip asked for by [`SKIP_BROWSER_TEST`]'s value, if any (`1` only:
+/// any other value is an error later, never a silent skip).
+fn skip_requested(value: Option<&str>) -> Option<BrowserTest> {
+    (value == Some("1")).then(|| BrowserTest::Skipped(format!("{SKIP_BROWSER_TEST}=1 is set")))
+}
+
+/// Whether the browser test can run, from the result of installing
+/// Chromium and whether its binary is there.
+///
+/// # Errors
+/// Chromium is missing: which package, and how to install it or skip.
+fn browser_plan(installed: Result<(), String>, chromium_exists: bool) -> Result<BrowserTest, String> {
+    let how = format!(
+        "install Debian's `chromium` package (`sudo apt-get install chromium`), \
+         or set {SKIP_BROWSER_TEST}=1 to skip the browser test on purpose"
+    );
+    if let Err(e) = installed {
+        return Err(format!("the browser test needs Chromium, which cannot be installed here ({e}): {how}"));
     }
-    if !Path::new(CHROMIUM).exists() {
-        println!("xtask: SKIPPING the browser test: no {CHROMIUM} on this system");
-        return Ok(false);
+    if !chromium_exists {
+        return Err(format!("the browser test needs Chromium at {CHROMIUM}, which is not there: {how}"));
     }
-    Ok(true)
+    Ok(BrowserTest::Run)
 }
 
 /// Debian's Chromium, which the browser test drives.
@@ -418,7 +455,8 @@ const CHROMIUM: &str = "/usr/bin/chromium";
 /// # Errors
 /// A failed build or install, or any failed check of the test.
 pub fn browser_test(workspace: &Path, target_dir: &Path) -> Result<(), String> {
-    if !install_test_packages()? {
+    if let BrowserTest::Skipped(why) = install_test_packages()? {
+        println!("xtask: SKIPPED the browser test ({why})");
         return Ok(());
     }
     build(workspace, target_dir, None, &target_dir.join("web"))?;
@@ -678,6 +716,25 @@ mod tests {
         repo.write("src/main.rs", "fn main() {}");
         assert_eq!(repo.inputs().as_ref(), Some(&inputs));
         assert!(touched_since(&repo.0, &inputs, before));
+    }
+
+    #[test]
+    fn a_browser_test_that_cannot_run_is_an_error_naming_the_package() {
+        let missing = browser_plan(Err("apt-get failed".into()), false).unwrap_err();
+        assert!(missing.contains("chromium") && missing.contains(SKIP_BROWSER_TEST), "{missing}");
+        let absent = browser_plan(Ok(()), false).unwrap_err();
+        assert!(absent.contains(CHROMIUM) && absent.contains("apt-get install chromium"), "{absent}");
+        assert_eq!(browser_plan(Ok(()), true), Ok(BrowserTest::Run));
+    }
+
+    #[test]
+    fn only_an_explicit_opt_out_skips_the_browser_test() {
+        assert_eq!(skip_requested(None), None);
+        assert_eq!(skip_requested(Some("0")), None);
+        assert_eq!(skip_requested(Some("yes")), None);
+        assert!(
+            matches!(skip_requested(Some("1")), Some(BrowserTest::Skipped(why)) if why.contains(SKIP_BROWSER_TEST))
+        );
     }
 
     #[test]

@@ -146,7 +146,7 @@ fn random_game(seed: u64, forward: bool, check_every_ply: bool) -> Game {
         assert!(plies <= 2 * 100, "the round limit ends every game");
     }
     if check_every_ply {
-        let replayed = Game::from_json(&game.to_json()).unwrap();
+        let replayed = Game::from_json(&game.to_json().expect("a save")).unwrap();
         assert_eq!(replayed.position(), game.position());
         assert_eq!(replayed.outcome(), game.outcome());
         let record: arcanor_engine::GameRecord = game.record().to_string().parse().unwrap();
@@ -223,8 +223,8 @@ fn a_coord_off_the_board_is_never_a_cell() {
     assert!(!p.is_frozen(Coord::new(10, 10)));
 }
 
+/// Many more games, some checked at every ply: about 7 s in the test build.
 #[test]
-#[ignore = "long: 20 000 random games; run with --ignored"]
 fn random_games_long_run() {
     for seed in 0..20_000 {
         random_game(seed, seed % 2 == 0, seed % 100 == 0);

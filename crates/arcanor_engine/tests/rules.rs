@@ -467,6 +467,32 @@ fn a12_rounds_without_eating_draw_when_limited() {
 }
 
 #[test]
+fn a12_an_eat_restarts_the_count_of_rounds_without_eating() {
+    // South's 2 eats North's 3 in round 1: that round counts as one with an
+    // eat, so with a limit of 2 the draw comes when rounds 2 and 3 have
+    // passed without one, not after round 2.
+    let setup: Setup =
+        diagram(&[("c3", "S2"), ("d4", "N3"), ("a2", "S1"), ("h6", "N1")], "South").parse().unwrap();
+    let mut game = Game::new(setup, limits(None, Some(2), None)).unwrap();
+    let report = game.play_text("2c3xd4").unwrap();
+    assert_eq!(report.steps.first().and_then(|u| u.eaten()).map(|p| p.value.get()), Some(3));
+    assert_eq!(game.captures()[Seat::South], 1, "the eat is counted for South");
+    assert_eq!(game.captures()[Seat::North], 0);
+    assert!(game.capture_this_round());
+    game.play_text("1h6-h5").unwrap();
+    assert_eq!(game.rounds_without_capture(), 0, "round 1 had an eat");
+    game.play_text("1a2-a3").unwrap();
+    game.play_text("1h5-h4").unwrap();
+    assert_eq!(game.rounds_without_capture(), 1);
+    assert_eq!(game.outcome(), None, "one round without eating of the two allowed");
+    game.play_text("1a3-a4").unwrap();
+    let report = game.play_text("1h4-h3").unwrap();
+    assert_eq!(game.rounds_without_capture(), 2);
+    assert_eq!(report.outcome, Some(Outcome::Draw(DrawReason::CaptureLimit)));
+    assert_eq!(game.captures()[Seat::South], 1);
+}
+
+#[test]
 fn a12_the_round_limit_comes_before_the_stuck_players_loss() {
     // North's move ends round 1, the last, and leaves South stuck: a draw.
     let setup: Setup = diagram(&[("d7", "S4"), ("a2", "N1")], "North").parse().unwrap();

@@ -27,8 +27,8 @@
 //! [`EvalKind::Plain`] counts frozen points and pieces' values only.
 
 use arcanor_engine::{
-    Arcanor, BySeat, CELLS, FILES, Formation, Move, Position, RANKS, Seat, Undo, WINNING_SCORE, cell_index,
-    target_rank,
+    Arcanor, BySeat, CELLS, FILES, Formation, Move, Outcome, Position, RANKS, Seat, Undo, WINNING_SCORE,
+    cell_index, target_rank,
 };
 
 use crate::eval::Evaluation;
@@ -239,16 +239,26 @@ impl SearchGame for Arcanor {
     }
 
     /// Whether the seat to move can reach 12 points at once (A10).
+    /// Whether the seat to move can win at once: reach 12 points (A10), or
+    /// leave the other seat without a legal move (A11: frozen, eaten or
+    /// hemmed in), which every move is tried for.
     fn threatens_at_once(position: &Position, _victim: Seat) -> bool {
         if position.decided().is_some() {
             return false;
         }
         let seat = position.to_move();
         let score = position.score(seat);
-        if score + 4 < WINNING_SCORE {
-            return false;
+        let moves = position.legal_moves();
+        if score + 4 >= WINNING_SCORE && moves.iter().any(|&mv| score + gain(position, mv) >= WINNING_SCORE) {
+            return true;
         }
-        position.legal_moves().into_iter().any(|mv| score + gain(position, mv) >= WINNING_SCORE)
+        let mut work = position.clone();
+        moves.into_iter().any(|mv| {
+            let undo = work.play_unchecked(mv);
+            let wins = matches!(work.outcome(), Some(Outcome::Win(w)) if w.seat == seat);
+            work.undo(undo);
+            wins
+        })
     }
 
     fn takes_at_once(_: Move) -> bool {

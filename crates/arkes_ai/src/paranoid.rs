@@ -334,7 +334,11 @@ impl<G: SearchGame> Paranoid<G> {
     ) -> Entered<G::Undo> {
         let pos = &self.position;
         let decided = WIN - ply as i32;
-        match G::decided(pos) {
+        // Within the tree, a seat to move without a legal move is found by
+        // its empty move list; at a leaf it must be asked (Arcanor A11: that
+        // seat loses; in ARKES, R12 has removed such seats already).
+        let outcome = if depth <= 0 { G::outcome(pos) } else { G::decided(pos) };
+        match outcome {
             Some(Outcome::Win(win)) => {
                 return Entered::Value(if win.seat == self.root { decided } else { -decided }, undo);
             }

@@ -1,10 +1,17 @@
 //! Tactics in one, at every level: positions in the engine's text format.
+//! Each position is first judged by the plain two-ply search of
+//! `common::judge` (the engine's rules alone, nothing of `arkes_ai`), so
+//! that the diagram really holds the tactic its test names, and every
+//! level's move is judged by it too.
+
+mod common;
 
 use arkes_ai::{Level, Searcher};
-use arkes_engine::{Game, Limits, Position};
+use arkes_engine::{Arkes, Game, Limits, Move, Position};
+use common::judge::Verdict;
 
 /// The move every level plays in `text`, with its default options.
-fn moves_at_every_level(text: &str) -> Vec<(Level, String)> {
+fn moves_at_every_level(text: &str) -> Vec<(Level, Move)> {
     let position: Position = text.parse().unwrap();
     let game = Game::new(position.to_setup(), Limits::default()).unwrap();
     Level::ALL
@@ -13,13 +20,42 @@ fn moves_at_every_level(text: &str) -> Vec<(Level, String)> {
             let mut searcher = Searcher::for_game(&game, level.options().seed(11).max_nodes(20_000));
             let mv = searcher.search_to_end().expect("a move");
             assert!(game.position().is_legal(mv), "{level}: {mv} is illegal");
-            (level, mv.to_string())
+            (level, mv)
         })
         .collect()
 }
 
-fn assert_every_level_plays(text: &str, expected: &str) {
+/// The position of `text`, the judge's verdict on it, and the move `mv`
+/// names there.
+fn judged(text: &str, mv: &str) -> (Verdict<Arkes>, Move) {
+    let position: Position = text.parse().unwrap();
+    let mv = position.parse_move(mv).unwrap();
+    (Verdict::<Arkes>::of(&position), mv)
+}
+
+/// Every level plays `expected`, which the judge finds wins at once.
+fn assert_every_level_plays_the_win(text: &str, expected: &str) {
+    let (verdict, expected) = judged(text, expected);
+    assert!(
+        verdict.wins.contains(&expected),
+        "the judge finds no win in {expected} (the wins: {:?}) in\n{text}",
+        verdict.wins
+    );
     for (level, mv) in moves_at_every_level(text) {
+        assert_eq!(verdict.fault(mv), None, "{level} in\n{text}");
+        assert_eq!(mv, expected, "{level} in\n{text}");
+    }
+}
+
+/// Every level plays `expected`, which the judge finds the only move after
+/// which the next seat cannot win at once (with no win in one to play).
+fn assert_every_level_plays_the_only_safe_move(text: &str, expected: &str) {
+    let (verdict, expected) = judged(text, expected);
+    assert_eq!(verdict.wins, Vec::<Move>::new(), "no win in one expected in\n{text}");
+    assert_eq!(verdict.safe, vec![expected], "the judge's safe moves in\n{text}");
+    assert_eq!(verdict.staying_in, vec![expected], "the judge's moves keeping the mover in, in\n{text}");
+    for (level, mv) in moves_at_every_level(text) {
+        assert_eq!(verdict.fault(mv), None, "{level} in\n{text}");
         assert_eq!(mv, expected, "{level} in\n{text}");
     }
 }
@@ -36,7 +72,7 @@ fn r11_a_win_on_the_golden_cell_is_played() {
 to move: South
 in: South North
 ";
-    assert_every_level_plays(text, "Mc2-c3");
+    assert_every_level_plays_the_win(text, "Mc2-c3");
 }
 
 #[test]
@@ -51,7 +87,8 @@ fn r07_the_last_enemy_marble_is_captured() {
 to move: South
 in: South North
 ";
-    assert_every_level_plays(text, "d3xd4");
+    // With two players the last enemy marble is a win (R14).
+    assert_every_level_plays_the_win(text, "d3xd4");
 }
 
 #[test]
@@ -68,7 +105,7 @@ fn r11_a_golden_threat_is_blocked() {
 to move: South
 in: South North
 ";
-    assert_every_level_plays(text, "b2-c3");
+    assert_every_level_plays_the_only_safe_move(text, "b2-c3");
 }
 
 #[test]
@@ -85,11 +122,13 @@ fn r07_the_marble_is_not_walked_next_to_an_enemy_token() {
 to move: South
 in: South North
 ";
+    let (verdict, walk) = judged(text, "Mb2-c2");
+    assert!(verdict.wins.is_empty(), "no win in one expected: {:?}", verdict.wins);
+    assert!(!verdict.safe.contains(&walk), "the judge finds that North cannot punish {walk} at once");
+    assert!(!verdict.safe.is_empty(), "the judge finds no safe move");
     for (level, mv) in moves_at_every_level(text) {
-        assert_ne!(mv, "Mb2-c2", "{level}");
-        let mut position: Position = text.parse().unwrap();
-        position.play(position.parse_move(&mv).unwrap()).unwrap();
-        assert!(!arkes_ai::tactics::threatens_at_once(&position, arkes_engine::Seat::South), "{level}: {mv}");
+        assert_ne!(mv, walk, "{level}");
+        assert_eq!(verdict.fault(mv), None, "{level}: {mv}");
     }
 }
 
@@ -105,7 +144,19 @@ fn three_players_a_safe_marble_capture_is_taken() {
 to move: South
 in: South West North
 ";
-    assert_every_level_plays(text, "b2xa3");
+    // Not a win (North is still in), but a safe one: the judge finds no
+    // reply of North that wins or takes South's marble at once.
+    let (verdict, capture) = judged(text, "b2xa3");
+    assert!(verdict.wins.is_empty(), "no win in one expected: {:?}", verdict.wins);
+    assert!(
+        verdict.staying_in.contains(&capture),
+        "the judge finds {capture} unsafe: {:?}",
+        verdict.staying_in
+    );
+    for (level, mv) in moves_at_every_level(text) {
+        assert_eq!(verdict.fault(mv), None, "{level}");
+        assert_eq!(mv, capture, "{level}");
+    }
 }
 
 #[test]
@@ -120,7 +171,7 @@ fn four_players_a_win_on_the_golden_cell_is_played() {
 to move: South
 in: South West North East
 ";
-    assert_every_level_plays(text, "Mc2-c3");
+    assert_every_level_plays_the_win(text, "Mc2-c3");
 }
 
 #[test]
@@ -137,7 +188,7 @@ fn four_players_a_capture_that_lets_the_next_seat_win_is_declined() {
 to move: South
 in: South West North East
 ";
-    assert_every_level_plays(text, "d2-c3");
+    assert_every_level_plays_the_only_safe_move(text, "d2-c3");
 }
 
 #[test]
@@ -153,5 +204,5 @@ fn three_players_a_golden_threat_of_the_next_seat_is_blocked() {
 to move: South
 in: South West North
 ";
-    assert_every_level_plays(text, "d2-c3");
+    assert_every_level_plays_the_only_safe_move(text, "d2-c3");
 }

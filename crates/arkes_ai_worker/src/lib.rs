@@ -10,22 +10,41 @@
 //! the level's node budget), so the same position, level and seed give the
 //! same move in the browser, natively and in the stepped search.
 //!
+//! # The messages
+//!
+//! Every message either way is one JSON text (a JavaScript string), read
+//! here, not by a library codec, so that nothing that arrives can stop the
+//! worker:
+//!
+//! - page → worker: a [`Request`]. Anything else (not a string, not JSON,
+//!   not a request, longer than [`MAX_MESSAGE_BYTES`]) is answered with an
+//!   [`Answer`] whose result is the error ([`reply_to`]).
+//! - worker → page: [`FromWorker::Ready`] once, when the worker listens
+//!   (requests sent before are kept by the page until then), then one
+//!   [`FromWorker::Answer`] per message received. The page reads them with
+//!   [`read_reply`], as untrusted input too.
+//!
 //! - [`think`] is the whole work, a plain function (tested natively).
-//! - On `wasm32`, [`AiWorker`] is the worker (with `gloo-worker`). The
-//!   binary `ai_worker` is the worker's own module (`cargo xtask web`
+//! - The binary `ai_worker` is the worker's own module (`cargo xtask web`
 //!   builds it and writes its JS shim, `ai_worker.js`, next to the page):
-//!   its `main` registers the worker. The game links this library and
-//!   spawns the worker with `AiWorker::spawner()`.
+//!   its `main` installs the message handler ([`reply_to`]) and posts
+//!   [`ready_message`].
 //!
 //! Bad input is answered, never panicked on: a record that does not replay,
-//! an unknown game or level comes back as an error in the [`Answer`], and
-//! the game then searches on its own.
+//! an unknown game or level, a message that is not a request, comes back as
+//! an error in the [`Answer`], and the game then searches on its own.
 
 use arkes_ai::{Level, Searcher};
 use serde::{Deserialize, Serialize};
 
+/// The longest message either side reads, in bytes of its JSON text: a
+/// game record of the longest game the limits allow (1 000 rounds of 4
+/// plies) takes well under 1 MiB.
+pub const MAX_MESSAGE_BYTES: usize = 4 << 20;
+
 /// What the game asks: the best move of the seat to move in a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Request {
     /// The game's key for this turn, sent back in the [`Answer`] (an answer
     /// to a turn that is over, after an undo or a new game, is dropped).
@@ -41,11 +60,13 @@ pub struct Request {
     pub seed: u64,
 }
 
-/// The worker's reply to a [`Request`].
+/// The worker's reply to a message.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Answer {
-    /// The request's [`Request::turn`].
-    pub turn: u64,
+    /// The request's [`Request::turn`]; `None` when the message was not a
+    /// request whose turn could be read.
+    pub turn: Option<u64>,
     /// The move (`None` once the game is over), or why there is none: the
     /// request could not be read.
     pub result: Result<Option<BestMove>, String>,
@@ -53,6 +74,7 @@ pub struct Answer {
 
 /// A move as the game's interface names it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BestMove {
     /// The cell left, in the games' notation (`b1`: file letter, rank from 1).
     pub from: String,
@@ -70,7 +92,77 @@ pub struct BestMove {
 /// an unknown game tag or level, is an `Err` in the answer.
 #[must_use]
 pub fn think(request: &Request) -> Answer {
-    Answer { turn: request.turn, result: best_move(request) }
+    Answer { turn: Some(request.turn), result: best_move(request) }
+}
+
+/// What the worker sends the page.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum FromWorker {
+    /// The worker listens: requests may be sent.
+    Ready,
+    /// The reply to one message.
+    Answer(Answer),
+}
+
+/// The request in a message from the page: `message` is its data when it
+/// is a string, `None` otherwise.
+///
+/// # Errors
+/// The message is not a string, is longer than [`MAX_MESSAGE_BYTES`], is
+/// not JSON, or not a [`Request`] (a field missing, of the wrong type, or
+/// unknown).
+pub fn read_request(message: Option<&str>) -> Result<Request, String> {
+    let text = message.ok_or("the message is not a text")?;
+    if text.len() > MAX_MESSAGE_BYTES {
+        return Err(format!("the message of {} bytes is larger than {MAX_MESSAGE_BYTES}", text.len()));
+    }
+    serde_json::from_str(text).map_err(|e| format!("the message is not a request: {e}"))
+}
+
+/// The worker's whole handling of one message: the JSON text of a
+/// [`FromWorker::Answer`], with the move of a good [`Request`] or the error
+/// of anything else (its turn when one can be read). Never panics.
+#[must_use]
+pub fn reply_to(message: Option<&str>) -> String {
+    let answer = match read_request(message) {
+        Ok(request) => think(&request),
+        Err(error) => {
+            let turn = message
+                .filter(|t| t.len() <= MAX_MESSAGE_BYTES)
+                .and_then(|t| serde_json::from_str::<serde_json::Value>(t).ok())
+                .and_then(|v| v.get("turn").and_then(serde_json::Value::as_u64));
+            Answer { turn, result: Err(error) }
+        }
+    };
+    encode(&FromWorker::Answer(answer))
+}
+
+/// The JSON text of [`FromWorker::Ready`], posted once the worker listens.
+#[must_use]
+pub fn ready_message() -> String {
+    encode(&FromWorker::Ready)
+}
+
+fn encode(message: &FromWorker) -> String {
+    // Plain strings, numbers and options: serde_json does not fail on them;
+    // should it, the page still gets an answer it can read.
+    serde_json::to_string(message).unwrap_or_else(|_| {
+        r#"{"kind":"answer","turn":null,"result":{"Err":"the reply could not be written"}}"#.to_owned()
+    })
+}
+
+/// A message from the worker, read by the page as untrusted input.
+///
+/// # Errors
+/// It is not a string, is longer than [`MAX_MESSAGE_BYTES`], or is not a
+/// [`FromWorker`].
+pub fn read_reply(message: Option<&str>) -> Result<FromWorker, String> {
+    let text = message.ok_or("the worker's message is not a text")?;
+    if text.len() > MAX_MESSAGE_BYTES {
+        return Err(format!("the worker's message of {} bytes is too large", text.len()));
+    }
+    serde_json::from_str(text).map_err(|e| format!("the worker's message is not readable: {e}"))
 }
 
 fn best_move(request: &Request) -> Result<Option<BestMove>, String> {
@@ -106,37 +198,6 @@ fn best_move(request: &Request) -> Result<Option<BestMove>, String> {
     }
 }
 
-#[cfg(target_arch = "wasm32")]
-pub use web::AiWorker;
-
-#[cfg(target_arch = "wasm32")]
-mod web {
-    use gloo_worker::{HandlerId, Worker, WorkerScope};
-
-    use super::{Answer, Request, think};
-
-    /// The worker: answers each [`Request`] with [`think`], one at a time
-    /// (a request sent while it searches waits its turn).
-    #[derive(Debug)]
-    pub struct AiWorker;
-
-    impl Worker for AiWorker {
-        type Message = ();
-        type Input = Request;
-        type Output = Answer;
-
-        fn create(_scope: &WorkerScope<Self>) -> AiWorker {
-            AiWorker
-        }
-
-        fn update(&mut self, _scope: &WorkerScope<Self>, (): ()) {}
-
-        fn received(&mut self, scope: &WorkerScope<Self>, request: Request, id: HandlerId) {
-            scope.respond(id, think(&request));
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,7 +221,7 @@ mod tests {
             let expected =
                 Searcher::for_game(&game, level.options().seed(seed)).search_to_end().expect("a move");
             let found = answer.result.expect("an answer").expect("a move");
-            assert_eq!(answer.turn, 7);
+            assert_eq!(answer.turn, Some(7));
             assert_eq!(
                 (found.from, found.to, found.whole),
                 (expected.from.to_string(), expected.to.to_string(), false)
@@ -170,13 +231,81 @@ mod tests {
 
     #[test]
     fn an_arcanor_duo_moving_whole_says_so() {
+        // From the start, the searcher moves whole duos with some seeds and
+        // top pieces alone with others: both must come across as they are.
         let game = arcanor_engine::Game::from_setup(arcanor_engine::Setup::standard()).expect("a game");
         let record = serde_json::to_string(&game.record()).expect("json");
-        let found = think(&request(record, "easy", 5)).result.expect("an answer").expect("a move");
-        let expected =
-            Searcher::for_game(&game, Level::Easy.options().seed(5)).search_to_end().expect("a move");
-        assert_eq!(found.whole, expected.is_whole_duo());
-        assert_eq!(found.to, expected.to.to_string());
+        let (mut whole, mut alone) = (0, 0);
+        for seed in 0..40 {
+            let found =
+                think(&request(record.clone(), "easy", seed)).result.expect("an answer").expect("a move");
+            let expected =
+                Searcher::for_game(&game, Level::Easy.options().seed(seed)).search_to_end().expect("a move");
+            assert_eq!(
+                (found.from, found.to, found.whole),
+                (expected.from.to_string(), expected.to.to_string(), expected.is_whole_duo()),
+                "seed {seed}: {expected}"
+            );
+            if found.whole { whole += 1 } else { alone += 1 }
+        }
+        assert!(whole > 0, "no seed moved a whole duo: the test would not see `whole` sent");
+        assert!(alone > 0, "no seed moved a top piece alone");
+    }
+
+    /// Messages the page (or anything posting to the worker) may send that
+    /// are not requests: each is answered with an error, none panics.
+    #[test]
+    fn a_message_that_is_not_a_request_is_answered_with_an_error() {
+        let good = serde_json::to_string(&request(
+            serde_json::to_string(&arkes_start().record()).expect("json"),
+            "easy",
+            1,
+        ))
+        .expect("json");
+        let huge = format!("{{\"turn\": 3, \"record\": \"{}\"}}", "x".repeat(MAX_MESSAGE_BYTES));
+        let cases: Vec<(Option<&str>, Option<u64>, &str)> = vec![
+            (None, None, "not a text"),
+            (Some(""), None, "not a request"),
+            (Some("garbage \u{0} \u{fffd}"), None, "not a request"),
+            (Some("[1, 2, 3]"), None, "not a request"),
+            (Some("{\"turn\": 5}"), Some(5), "missing field"),
+            (
+                Some("{\"turn\": -1, \"record\": \"\", \"level\": \"easy\", \"seed\": 1}"),
+                None,
+                "not a request",
+            ),
+            (Some(&huge), None, "larger than"),
+        ];
+        let extra = good.replacen('{', "{\"extra\": true, ", 1);
+        let mut cases = cases;
+        cases.push((Some(&extra), Some(7), "unknown field"));
+        for (message, turn, says) in cases {
+            let reply = reply_to(message);
+            let Ok(FromWorker::Answer(answer)) = read_reply(Some(&reply)) else {
+                panic!("{message:?}: the reply is not an answer: {reply}");
+            };
+            assert_eq!(answer.turn, turn, "{message:?}");
+            let error = answer.result.expect_err("an error");
+            assert!(error.contains(says), "{message:?}: {error}");
+        }
+        // The worker still answers a good request afterwards.
+        let Ok(FromWorker::Answer(answer)) = read_reply(Some(&reply_to(Some(&good)))) else {
+            panic!("no answer")
+        };
+        assert_eq!(answer.turn, Some(7));
+        assert!(answer.result.expect("a move").is_some());
+    }
+
+    #[test]
+    fn the_page_reads_the_workers_messages_as_untrusted_input() {
+        assert_eq!(read_reply(Some(&ready_message())), Ok(FromWorker::Ready));
+        for bad in
+            [None, Some("{\"kind\": \"shout\"}"), Some("nonsense"), Some("{\"kind\":\"answer\",\"turn\":1}")]
+        {
+            assert!(read_reply(bad).is_err(), "{bad:?}");
+        }
+        let huge = "x".repeat(MAX_MESSAGE_BYTES + 1);
+        assert!(read_reply(Some(&huge)).is_err_and(|e| e.contains("too large")));
     }
 
     #[test]

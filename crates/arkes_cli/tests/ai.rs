@@ -22,9 +22,16 @@ fn bestmove_prints_one_legal_move_at_each_level() {
 
 #[test]
 fn bestmove_is_reproducible_from_the_seed() {
+    let legal = stdout(&cli(&["moves", "--players", "3", "--side", "7"], None));
     for seed in ["1", "2"] {
         let args = ["bestmove", "--players", "3", "--side", "7", "--level", "medium", "--seed", seed];
-        assert_eq!(stdout(&cli(&args, None)), stdout(&cli(&args, None)));
+        let (first, second) = (cli(&args, None), cli(&args, None));
+        for out in [&first, &second] {
+            assert!(out.status.success(), "seed {seed}: {}", stderr(out));
+        }
+        let mv = stdout(&first);
+        assert!(legal.lines().any(|l| l == mv.trim()), "seed {seed}: `{mv}` is not one legal move");
+        assert_eq!(mv, stdout(&second), "seed {seed}: the same seed, the same move");
     }
 }
 
@@ -139,12 +146,31 @@ fn bad_players_and_levels_are_clear_errors() {
     }
 }
 
+/// The reference players the tournaments measure ours against.
 #[test]
-#[ignore = "long: plays the baseline for a few seconds"]
 fn the_baseline_and_mcts_play_a_game() {
     for players in ["baseline,easy", "mcts,easy"] {
-        let out = cli(&["selfplay", "--players", players, "--side", "5", "--millis", "20"], None);
-        assert!(out.status.success(), "{}", stderr(&out));
-        assert!(stdout(&out).contains("outcome: "));
+        let out =
+            cli(&["selfplay", "--players", players, "--side", "5", "--millis", "20", "--seed", "2"], None);
+        assert!(out.status.success(), "{players}: {}", stderr(&out));
+        let text = stdout(&out);
+        let said = text.lines().last().unwrap().strip_prefix("outcome: ").expect("an outcome line");
+        let plies: Vec<&str> = text.lines().filter(|l| !l.starts_with("outcome")).collect();
+        // Both seats moved: the reference player (South) and Easy (North).
+        for seat in ["South", "North"] {
+            assert!(plies.iter().any(|l| l.contains(seat)), "{players}: {seat} never moved:\n{text}");
+        }
+        let moves: Vec<&str> = plies.iter().filter_map(|l| l.split_whitespace().nth(2)).collect();
+        let mut args = vec!["play", "--side", "5"];
+        args.extend(&moves);
+        let replay = cli(&args, None);
+        assert!(replay.status.success(), "{players}: the game replays: {}", stderr(&replay));
+        if said != "none" {
+            assert!(
+                stdout(&replay).contains(&format!("# outcome: {said}")),
+                "{players}: {}",
+                stdout(&replay)
+            );
+        }
     }
 }

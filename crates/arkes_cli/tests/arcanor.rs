@@ -98,7 +98,15 @@ fn bestmove_selfplay_and_tournament_play_arcanor() {
         .collect();
     let mut args = vec!["play", "--game", "arcanor"];
     args.extend(&moves);
-    assert!(cli(&args, None).status.success(), "the game replays");
+    let replay = cli(&args, None);
+    assert!(replay.status.success(), "the game replays: {}", stderr(&replay));
+    // The replayed game ends as selfplay said.
+    let said = text.lines().last().unwrap().trim_start_matches("outcome: ");
+    let replayed = stdout(&replay);
+    assert!(
+        replayed.contains(&format!("# outcome: {said}")),
+        "selfplay said `{said}`; the replay:\n{replayed}"
+    );
     let out = cli(&["tournament", "--game", "arcanor", "--players", "easy,random", "--games", "2"], None);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("of Arcanor"), "{}", stdout(&out));
@@ -106,9 +114,14 @@ fn bestmove_selfplay_and_tournament_play_arcanor() {
 
 #[test]
 fn bad_input_and_foreign_files_are_clear_errors() {
-    let arkes_save =
-        arkes_engine::Game::from_setup(arkes_engine::Setup::standard(2, 9).unwrap()).unwrap().to_json();
-    let arcanor_save = arcanor_engine::Game::from_setup(arcanor_engine::Setup::standard()).unwrap().to_json();
+    let arkes_save = arkes_engine::Game::from_setup(arkes_engine::Setup::standard(2, 9).unwrap())
+        .unwrap()
+        .to_json()
+        .expect("a save");
+    let arcanor_save = arcanor_engine::Game::from_setup(arcanor_engine::Setup::standard())
+        .unwrap()
+        .to_json()
+        .expect("a save");
     let huge = vec![b'.'; 5 << 20];
     let cases: Vec<(Vec<&str>, Vec<u8>, &str)> = vec![
         (vec!["moves", "--game", "arcanor", "-p", "-"], arkes_save.into_bytes(), "`arkes`, not of Arcanor"),

@@ -108,7 +108,7 @@ fn perft_prints_the_node_count_and_speed() {
 fn a_save_file_is_a_valid_position_source() {
     let mut game = arkes_engine::Game::from_setup(arkes_engine::Setup::standard(2, 9).unwrap()).unwrap();
     game.play_text("b1-b2").unwrap();
-    let out = cli(&["moves", "-p", "-"], Some(game.to_json().as_bytes()));
+    let out = cli(&["moves", "-p", "-"], Some(game.to_json().expect("a save").as_bytes()));
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("b9-b8"));
 }

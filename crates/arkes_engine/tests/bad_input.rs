@@ -209,26 +209,31 @@ fn every_illegal_move_error_names_its_rule() {
 to move: South
 in: South North
 ");
+    // Each with the rule of RULES.md that forbids it: R1 (the grid), R3
+    // (one of your pieces, one step to an adjacent cell), R4 (two pieces a
+    // cell, the top piece by its owner), R6 (a marble onto its own single
+    // token only), R7 (never your own marble).
     let cases = [
-        ("a1", "f6", IllegalMoveError::OffBoard(c("f6"))),
-        ("c2", "c4", IllegalMoveError::NotAdjacent { from: c("c2"), to: c("c4") }),
-        ("a1", "a2", IllegalMoveError::EmptyCell(c("a1"))),
+        ("a1", "f6", IllegalMoveError::OffBoard(c("f6")), "R1"),
+        ("c2", "c4", IllegalMoveError::NotAdjacent { from: c("c2"), to: c("c4") }, "R3"),
+        ("a1", "a2", IllegalMoveError::EmptyCell(c("a1")), "R3"),
         (
             "c5",
             "c4",
             IllegalMoveError::NotYourPiece { from: c("c5"), owner: Seat::North, to_move: Seat::South },
+            "R4",
         ),
-        ("c3", "d3", IllegalMoveError::StackFull(c("d3"))),
-        ("c1", "b1", IllegalMoveError::MarbleNeedsOwnUnit(c("b1"))),
-        ("c2", "c1", IllegalMoveError::OwnMarble(c("c1"))),
+        ("c3", "d3", IllegalMoveError::StackFull(c("d3")), "R4"),
+        ("c1", "b1", IllegalMoveError::MarbleNeedsOwnUnit(c("b1")), "R6"),
+        ("c2", "c1", IllegalMoveError::OwnMarble(c("c1")), "R7"),
     ];
-    for (from, to, error) in cases {
+    for (from, to, error, rule) in cases {
         assert_eq!(p.check(c(from), c(to)), Err(error.clone()));
         let message = error.to_string();
-        assert!(message.starts_with('R'), "{message}");
+        assert!(message.starts_with(&format!("{rule}: ")), "{from}-{to} should name {rule}: {message}");
     }
     // GameOver and Repetition are exercised in tests/rules.rs (R11, R10).
-    assert!(IllegalMoveError::Repetition.to_string().starts_with("R10"));
+    assert!(IllegalMoveError::Repetition.to_string().starts_with("R10: "));
     assert_eq!(
         p.parse_move("c2-c4x"),
         Err(MoveError::Parse(arkes_engine::ParseMoveError {
@@ -241,11 +246,11 @@ in: South North
 #[test]
 fn an_illegal_move_changes_nothing() {
     let mut game = standard();
-    let before = game.to_json();
+    let before = game.to_json().expect("a save");
     assert!(game.play_text("e1-e2").is_err());
     assert!(game.play_text("b1-b3").is_err());
     assert!(game.play_text("nonsense").is_err());
-    assert_eq!(game.to_json(), before);
+    assert_eq!(game.to_json().expect("a save"), before);
     let mut p = Position::standard(2, 9).unwrap();
     let mv = p.legal_moves()[0];
     let illegal = arkes_engine::Move { from: c("e1"), to: c("e2"), kind: mv.kind };
@@ -264,7 +269,7 @@ fn saved_game() -> String {
     for m in ["b1-b2", "b9-b8", "c1-c2"] {
         game.play_text(m).unwrap();
     }
-    game.to_json()
+    game.to_json().expect("a save")
 }
 
 #[test]

@@ -5,8 +5,8 @@ mod common;
 use std::num::NonZeroU32;
 
 use arkes_engine::{
-    Clock, ClockError, DrawReason, Game, Limits, LoadError, Outcome, Ply, PlyEffects, PlyError, Position,
-    Seat, Setup, Win, WinReason,
+    Clock, ClockError, DrawReason, Game, GameRecord, Limits, LoadError, Outcome, Ply, PlyEffects, PlyError,
+    Position, Seat, Setup, Win, WinReason,
 };
 use common::{c, pos};
 
@@ -321,7 +321,7 @@ fn a_record_replays_to_the_same_game() {
         game.tick(100 * i as u64 + 7);
         game.play_text(mv).unwrap();
     }
-    let json = game.to_json();
+    let json = game.to_json().expect("a save");
     assert!(json.contains("\"format\": 1"));
     let loaded = Game::from_json(&json).unwrap();
     assert_eq!(loaded.record(), game.record());
@@ -339,7 +339,22 @@ fn a_game_played_to_its_end_saves_and_loads() {
         let moves = game.legal_moves();
         game.play(moves[game.plies().len() * 7 % moves.len()]).unwrap();
     }
-    let loaded = Game::from_json(&game.to_json()).unwrap();
+    let loaded = Game::from_json(&game.to_json().expect("a save")).unwrap();
     assert_eq!(loaded.outcome(), game.outcome());
     assert_eq!(loaded.plies(), game.plies());
+}
+
+#[test]
+fn a_record_that_does_not_replay_says_so_and_numbers_its_plies() {
+    let mut record = Game::from_setup(Setup::standard(2, 9).unwrap()).unwrap().record();
+    for text in ["b1-b2", "b9-b8", "b2-b4"] {
+        record.plies.push(arkes_engine::Ply::Move { mv: text.parse().unwrap(), ms: 0 });
+    }
+    let text = record.to_string();
+    assert!(text.contains("# these moves do not replay (ply 3 (b2-b4)"), "{text}");
+    assert!(text.contains("\n1. b1-b2\n2. b9-b8\n3. b2-b4\n"), "numbered by ply:\n{text}");
+    let back: GameRecord = text.parse().unwrap();
+    assert_eq!(back.plies.len(), 3, "the comment is skipped when read back");
+    let good = Game::from_setup(Setup::standard(2, 9).unwrap()).unwrap();
+    assert!(!good.record().to_string().contains("do not replay"));
 }

@@ -90,7 +90,7 @@ fn random_game(seed: u64, check_every_ply: bool) -> Game {
     }
     if check_every_ply {
         check_position(game.position(), true);
-        let replayed = Game::from_json(&game.to_json()).unwrap();
+        let replayed = Game::from_json(&game.to_json().expect("a save")).unwrap();
         assert_eq!(replayed.position(), game.position());
         assert_eq!(replayed.outcome(), game.outcome());
     }
@@ -126,6 +126,7 @@ fn random_games_replay_from_their_move_lists() {
 #[test]
 fn r12_seats_in_are_exactly_the_seats_with_a_marble() {
     // Without the round limit of Game, a Position plays on until R11 or R14.
+    let mut eliminations = 0;
     for seed in 2000..2030 {
         let mut rng = Rng(seed | 1);
         let mut p = Position::standard(4, 5).unwrap();
@@ -136,17 +137,25 @@ fn r12_seats_in_are_exactly_the_seats_with_a_marble() {
             assert!(p.marble(p.to_move()).is_some());
             let in_with_marbles = Seat::ALL.iter().filter(|&&s| p.marble(s).is_some()).count();
             assert_eq!(in_with_marbles, p.seats_in().len());
+            let before = p.seats_in().len();
             let moves = p.legal_moves();
             let mv: Move = moves[rng.below(moves.len())];
             p.play(mv).unwrap();
+            eliminations += before - p.seats_in().len();
         }
+        let in_with_marbles = Seat::ALL.iter().filter(|&&s| p.marble(s).is_some()).count();
+        assert_eq!(in_with_marbles, p.seats_in().len(), "at the end too");
     }
+    // The check means something only if seats did go out along the way.
+    assert!(eliminations >= 30, "only {eliminations} seats went out in 30 four-player games");
 }
 
+/// Many more games, the invariants checked in one of each hundred: 20 000
+/// games take about 15 s in the test build (100 000 took 75 s, too long
+/// for every run of the test command).
 #[test]
-#[ignore = "long: 100 000 random games; run with --ignored"]
 fn random_games_long_run() {
-    for seed in 0..100_000 {
+    for seed in 0..20_000 {
         random_game(seed, seed % 100 == 0);
     }
 }

@@ -722,9 +722,12 @@ impl<R: Rules> Game<R> {
     }
 
     /// The save file: the record as pretty JSON.
-    #[must_use]
-    pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(&self.record()).unwrap_or_default()
+    ///
+    /// # Errors
+    /// serde_json's error if the record cannot be written (it always can
+    /// with the engines' types; a failure is returned, never an empty save).
+    pub fn to_json(&self) -> Result<String, serde_json::Error> {
+        serde_json::to_string_pretty(&self.record())
     }
 
     /// Loads a save file written by [`Game::to_json`] (of any version that

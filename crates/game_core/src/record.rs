@@ -24,7 +24,8 @@
 //! The first line names the game; a record of another game is refused
 //! ([`ParseRecordError::WrongGame`]). `[Setup]` is the game's own position
 //! text. Moves are numbered by round; `timeout` is a seat running out of
-//! time. The time spent on each move is not part of the text (the JSON save
+//! time; lines starting with `#` are comments (a record whose moves do not
+//! replay says so in one, and numbers its moves by ply instead). The time spent on each move is not part of the text (the JSON save
 //! keeps it).
 
 use std::fmt;
@@ -114,9 +115,15 @@ impl<R: Rules> fmt::Display for GameRecord<R> {
         }
         writeln!(f, "[Moves]")?;
         // Number the moves by round, replaying the game to know the rounds.
-        let rounds: Vec<u32> = Game::from_record(self)
-            .map(|g| g.ply_info().iter().map(|i| i.round).collect())
-            .unwrap_or_else(|_| (1..=self.plies.len() as u32).collect());
+        // A record that does not replay cannot tell its rounds: it says so
+        // in a comment and numbers its plies one by one.
+        let rounds: Vec<u32> = match Game::from_record(self) {
+            Ok(game) => game.ply_info().iter().map(|i| i.round).collect(),
+            Err(error) => {
+                writeln!(f, "# these moves do not replay ({error}): numbered by ply, not by round")?;
+                (1..=self.plies.len() as u32).collect()
+            }
+        };
         let mut line = String::new();
         let mut current = 0;
         for (ply, round) in self.plies.iter().zip(rounds) {

@@ -77,13 +77,12 @@ fn spawn_game_over(mut commands: Commands, game: Option<Res<Match>>, locale: Res
         });
 }
 
-/// The same seats again, the next seat starting.
+/// A rematch (R2, A1): the same set-up, each player at the next seat.
 fn rematch(
     _: On<Activate>,
     game: Option<Res<Match>>,
     lock: Res<InputLock>,
     mut matches: MessageWriter<MatchCommand>,
-    mut next: ResMut<NextState<Overlay>>,
     store: Option<Res<Store>>,
 ) {
     let Some(game) = game else { return };
@@ -97,6 +96,7 @@ fn rematch(
     {
         warn!("autosave failed: {e}");
     }
+    // The overlay goes once the fresh match is in (`show_game_over`): set
+    // here, it came back for a frame over the finished game.
     matches.write(MatchCommand::Replace(Box::new(fresh)));
-    next.set(Overlay::None);
 }
