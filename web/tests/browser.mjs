@@ -147,10 +147,20 @@ class GamePage {
     await this.page.touchscreen.tap(x, y);
   }
 
+  /// Saves a screenshot and checks it shows a real render of the game: not
+  /// blank (contrast), the board's wood and South's pieces in view.
   async screenshot(name) {
     const path = join(shotsDir, `${name}.png`);
     const png = await this.page.screenshot({ path });
-    return decodePng(png);
+    const shot = decodePng(png);
+    const contrast = shot.contrast();
+    const wood = shot.share(isWood);
+    const south = shot.share(isSouth);
+    shotReport[name] = { contrast: +contrast.toFixed(1), wood: +wood.toFixed(4), south: +south.toFixed(4) };
+    check(contrast > 12, `${name}: the screenshot looks blank (contrast ${contrast.toFixed(1)})`);
+    check(wood > MIN_WOOD, `${name}: too little of the board's wood in view (${(wood * 100).toFixed(2)} % of the pixels)`);
+    check(south > MIN_SOUTH, `${name}: no South piece in view (${(south * 100).toFixed(2)} % of the pixels)`);
+    return shot;
   }
 }
 
@@ -215,6 +225,17 @@ function decodePng(buffer) {
       }
       return sum.map((s) => s / Math.max(n, 1));
     },
+    /// The share of the pixels of a 160×90 grid whose colour passes `test`.
+    share(test) {
+      let n = 0;
+      for (let j = 0; j < 90; j += 1) {
+        for (let i = 0; i < 160; i += 1) {
+          const p = (Math.floor(((j + 0.5) * height) / 90) * width + Math.floor(((i + 0.5) * width) / 160)) * channels;
+          if (test([pixels[p], pixels[p + 1], pixels[p + 2]])) n += 1;
+        }
+      }
+      return n / (160 * 90);
+    },
     /// The standard deviation of the grey levels on a 40×40 grid.
     contrast() {
       const greys = [];
@@ -229,6 +250,24 @@ function decodePng(buffer) {
     },
   };
 }
+
+/// The board's lit wood (about [205, 155, 105] natively): warm, mid-bright,
+/// moderately saturated (neither the gold cell nor South's vermillion).
+function isWood([r, g, b]) {
+  return r > 120 && r > g && g > b && r - b > 40 && (r - b) / r < 0.6 && g > 0.55 * r;
+}
+
+/// South's vermillion or red (both palettes), as `is_south` in xtask/src/e2e.rs.
+function isSouth([r, g, b]) {
+  return r > 130 && r > g + 50 && r > b + 70;
+}
+
+/// Shares of a screenshot's pixels below which the board or South's pieces
+/// are not in view (every screenshot of this test shows the board).
+const MIN_WOOD = 0.02;
+const MIN_SOUTH = 0.0005;
+/// Each screenshot's contrast and shares, written to report.json.
+const shotReport = {};
 
 /// Bright and strongly saturated towards orange-yellow (the board's wood is not).
 function isGold([r, g, b]) {
@@ -660,6 +699,7 @@ try {
   server.close();
 }
 
+report.screenshots = shotReport;
 await writeFile(join(shotsDir, 'report.json'), JSON.stringify(report, null, 2));
 if (report.firstFrameMs != null) {
   console.log(`web: first frame ${(report.firstFrameMs / 1000).toFixed(1)} s after navigation (headless Chromium, SwiftShader)`);

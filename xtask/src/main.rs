@@ -17,11 +17,10 @@ mod mutants;
 mod system;
 mod web;
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use system::{cargo, clippy_driver, ensure_packages, run, with_lints};
+use system::{cargo, clippy_driver, ensure_packages, minutes, run, target_dir, with_lints, workspace_root};
 
 /// Debian packages needed to build the game (Bevy with X11, Wayland, ALSA
 /// audio and gilrs gamepads).
@@ -44,22 +43,6 @@ tasks:
   mutants [CRATE...]
                    mutation testing (cargo-mutants) of game_core, arkes_engine, arcanor_engine
                    and the AI's tactics and evaluation (ai); reports under <target>/mutants";
-
-/// The workspace root (the parent of this crate).
-///
-/// Read at run time (`cargo run` sets `CARGO_MANIFEST_DIR`): with a build
-/// folder shared between clones, cargo may reuse an xtask binary built in
-/// another clone, whose compile-time path would point there.
-fn workspace_root() -> PathBuf {
-    let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR")
-        .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from);
-    manifest_dir.parent().expect("xtask lives in the workspace").to_path_buf()
-}
-
-/// Where cargo puts builds: `CARGO_TARGET_DIR`, or `target/` in the workspace.
-fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| workspace_root().join("target"), PathBuf::from)
-}
 
 fn main() -> ExitCode {
     if let Err(e) = std::env::set_current_dir(workspace_root()) {
@@ -115,7 +98,7 @@ fn test(args: &[String]) -> Result<(), String> {
 }
 
 /// Every step of `cargo xtask test`; `Ok(Some(why))` when the browser test
-/// was skipped on purpose ([`web::SKIP_BROWSER_TEST`]).
+/// was skipped on purpose (`ARKES_SKIP_BROWSER_TEST=1`).
 fn test_steps(steps: &mut Steps) -> Result<Option<String>, String> {
     let (workspace, target) = (workspace_root(), target_dir());
     let mut browser = web::BrowserTest::Run;
@@ -213,12 +196,6 @@ impl Steps {
         let verdict = if passed { "passed" } else { "FAILED at the last step" };
         println!("\nxtask: step times: {} | total {} ({verdict})", self.done.join(", "), minutes(total));
     }
-}
-
-/// `1m05s`-style wall time.
-pub(crate) fn minutes(d: Duration) -> String {
-    let s = d.as_secs();
-    format!("{}m{:02}s", s / 60, s % 60)
 }
 
 fn web_task(args: &[String]) -> Result<(), String> {

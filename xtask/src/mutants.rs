@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use crate::system::{cargo, run};
+use crate::system::{cargo, minutes, run};
 
 /// The `cargo-mutants` version installed and run.
 const VERSION: &str = "27.1.0";
@@ -110,7 +110,7 @@ pub fn mutants(target_dir: &Path, names: &[String]) -> Result<(), String> {
             "{}: {caught} caught, {missed} missed, {unviable} unviable, {timeouts} timeouts: \
              {share:.1} % of viable mutants caught (timeouts counted as caught), {} (report: {})",
             target.name,
-            crate::minutes(took),
+            minutes(took),
             report.display()
         ));
     }

@@ -1,8 +1,9 @@
 //! Running commands and installing Debian packages.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 /// Whether this process has already run `apt-get update` (once is enough).
 static APT_UPDATED: AtomicBool = AtomicBool::new(false);
@@ -79,4 +80,26 @@ pub fn ensure_packages(packages: &[&str], why: &str) -> Result<(), String> {
     let mut install = apt(&["install", "-y", "-qq", "--no-install-recommends"]);
     install.args(&missing);
     run(&mut install)
+}
+
+/// The workspace root (the parent of this crate).
+///
+/// Read at run time (`cargo run` sets `CARGO_MANIFEST_DIR`): with a build
+/// folder shared between clones, cargo may reuse an xtask binary built in
+/// another clone, whose compile-time path would point there.
+pub fn workspace_root() -> PathBuf {
+    let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from);
+    manifest_dir.parent().expect("xtask lives in the workspace").to_path_buf()
+}
+
+/// Where cargo puts builds: `CARGO_TARGET_DIR`, or `target/` in the workspace.
+pub fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| workspace_root().join("target"), PathBuf::from)
+}
+
+/// `1m05s`-style wall time.
+pub fn minutes(d: Duration) -> String {
+    let s = d.as_secs();
+    format!("{}m{:02}s", s / 60, s % 60)
 }

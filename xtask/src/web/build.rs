@@ -1,35 +1,32 @@
-//! The browser build: `cargo xtask web [--serve]`.
-//!
-//! Builds the game for `wasm32-unknown-unknown` with the `wasm-release`
-//! profile, runs a pinned `wasm-bindgen` (installed into the build folder,
-//! not globally) and writes a self-contained site to `<target>/web/`. With
-//! rustup's wasm32 target installed it uses plain `cargo`; otherwise, on
-//! Debian 12, it installs and uses Debian's `rustc-web`, which builds std
-//! for wasm32 itself.
+//! The browser build: the game for `wasm32-unknown-unknown` with the
+//! `wasm-release` profile, a pinned `wasm-bindgen` (installed into the build
+//! folder, not globally), a self-contained site in `<target>/web/`, kept
+//! when nothing it is built from has changed; and the same build in the
+//! background beside the native tests. With rustup's wasm32 target
+//! installed it uses plain `cargo`; otherwise, on Debian 12, it installs and
+//! uses Debian's `rustc-web`, which builds std for wasm32 itself.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
-use crate::system::{cargo, ensure_packages, run};
+use crate::system::{cargo, ensure_packages, minutes, run};
 
 /// The Debian packages of the `rustc-web` route (Rust 1.96 with its std
 /// source, and LLVM's wasm linker).
 const RUSTC_WEB_PACKAGES: &[&str] = &["rustc-web", "cargo-web", "rust-web-src", "lld-22"];
 
 /// How to compile for wasm32 on this machine.
-enum Toolchain {
+pub(super) enum Toolchain {
     /// rustup's `wasm32-unknown-unknown` target.
     Rustup,
     /// Debian's `rustc-web` with `-Zbuild-std`.
     DebianRustcWeb,
 }
 
-fn detect_toolchain() -> Result<Toolchain, String> {
+pub(super) fn detect_toolchain() -> Result<Toolchain, String> {
     let installed = Command::new("rustup").args(["target", "list", "--installed"]).output().is_ok_and(|o| {
         String::from_utf8_lossy(&o.stdout).lines().any(|l| l.trim() == "wasm32-unknown-unknown")
     });
@@ -317,181 +314,6 @@ fn build_version(out: &Path) -> Result<String, String> {
     Ok(format!("{hash:016x}"))
 }
 
-/// The content type of a file served.
-fn content_type(path: &Path) -> &'static str {
-    match path.extension().and_then(|e| e.to_str()) {
-        Some("html") => "text/html; charset=utf-8",
-        Some("js") => "text/javascript; charset=utf-8",
-        Some("wasm") => "application/wasm",
-        Some("css") => "text/css; charset=utf-8",
-        Some("svg") => "image/svg+xml",
-        Some("png") => "image/png",
-        Some("ogg") => "audio/ogg",
-        Some("json") => "application/json",
-        Some("webmanifest") => "application/manifest+json",
-        _ => "application/octet-stream",
-    }
-}
-
-fn respond(mut stream: TcpStream, root: &Path) {
-    let mut reader = BufReader::new(match stream.try_clone() {
-        Ok(s) => s,
-        Err(_) => return,
-    });
-    let mut request = String::new();
-    if reader.read_line(&mut request).is_err() {
-        return;
-    }
-    // Skip the headers.
-    let mut line = String::new();
-    while reader.read_line(&mut line).is_ok_and(|n| n > 2) {
-        line.clear();
-    }
-    let path = request.split_whitespace().nth(1).unwrap_or("/");
-    let path = path.split(['?', '#']).next().unwrap_or("/");
-    let relative = if path == "/" { "index.html" } else { path.trim_start_matches('/') };
-    let file = root.join(relative);
-    let safe = !relative.split('/').any(|p| p == ".." || p.is_empty()) && file.starts_with(root);
-    let (status, body, kind) = match std::fs::File::open(&file).and_then(|mut f| {
-        let mut b = Vec::new();
-        f.read_to_end(&mut b).map(|_| b)
-    }) {
-        Ok(body) if safe => ("200 OK", body, content_type(&file)),
-        _ => ("404 Not Found", b"not found".to_vec(), "text/plain"),
-    };
-    let head = format!(
-        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n",
-        body.len()
-    );
-    let _ = stream.write_all(head.as_bytes()).and_then(|()| stream.write_all(&body));
-}
-
-/// Serves `root` on 127.0.0.1:`port` (0 picks a free port) until killed,
-/// after calling `ready` with the URL.
-pub fn serve(root: &Path, port: u16, ready: impl FnOnce(&str)) -> Result<(), String> {
-    let listener =
-        TcpListener::bind(("127.0.0.1", port)).map_err(|e| format!("cannot listen on port {port}: {e}"))?;
-    let address = listener.local_addr().map_err(|e| e.to_string())?;
-    ready(&format!("http://{address}/"));
-    let root = root.canonicalize().map_err(|e| e.to_string())?;
-    for stream in listener.incoming().flatten() {
-        let root = root.clone();
-        std::thread::spawn(move || respond(stream, &root));
-    }
-    Ok(())
-}
-
-/// Whether a command is on the PATH.
-fn has_command(name: &str) -> bool {
-    Command::new(name).arg("--version").output().is_ok_and(|o| o.status.success())
-}
-
-/// The environment variable that skips the browser test on purpose
-/// (`ARKES_SKIP_BROWSER_TEST=1`): for a machine that cannot run Chromium.
-/// `cargo xtask test` then says so in its last lines; without it, a browser
-/// test that cannot run fails the command.
-pub const SKIP_BROWSER_TEST: &str = "ARKES_SKIP_BROWSER_TEST";
-
-/// Whether the browser test runs.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum BrowserTest {
-    /// Everything it needs is installed.
-    Run,
-    /// Skipped on purpose ([`SKIP_BROWSER_TEST`]), for this reason.
-    Skipped(String),
-}
-
-/// Installs what the browser test needs beyond the native build: Debian's
-/// `rustc-web` when rustup has no wasm32 target, Node.js and Chromium.
-///
-/// # Errors
-/// No wasm32 toolchain, Node.js or Chromium cannot be installed (saying
-/// which package is missing and how to install it), unless
-/// [`SKIP_BROWSER_TEST`] is set to `1`.
-pub fn install_test_packages() -> Result<BrowserTest, String> {
-    let opt_out = std::env::var(SKIP_BROWSER_TEST).ok();
-    if let Some(plan) = skip_requested(opt_out.as_deref()) {
-        return Ok(plan);
-    }
-    detect_toolchain()?;
-    if !has_command("node") || !has_command("npm") {
-        ensure_packages(&["nodejs", "npm"], "Node.js for the browser test")?;
-    }
-    let installed = ensure_packages(&["chromium"], "Chromium for the browser test");
-    browser_plan(installed, Path::new(CHROMIUM).exists())
-}
-
-/// The skip asked for by [`SKIP_BROWSER_TEST`]'s value, if any (`1` only:
-/// any other value is an error later, never a silent skip).
-fn skip_requested(value: Option<&str>) -> Option<BrowserTest> {
-    (value == Some("1")).then(|| BrowserTest::Skipped(format!("{SKIP_BROWSER_TEST}=1 is set")))
-}
-
-/// Whether the browser test can run, from the result of installing
-/// Chromium and whether its binary is there.
-///
-/// # Errors
-/// Chromium is missing: which package, and how to install it or skip.
-fn browser_plan(installed: Result<(), String>, chromium_exists: bool) -> Result<BrowserTest, String> {
-    let how = format!(
-        "install Debian's `chromium` package (`sudo apt-get install chromium`), \
-         or set {SKIP_BROWSER_TEST}=1 to skip the browser test on purpose"
-    );
-    if let Err(e) = installed {
-        return Err(format!("the browser test needs Chromium, which cannot be installed here ({e}): {how}"));
-    }
-    if !chromium_exists {
-        return Err(format!("the browser test needs Chromium at {CHROMIUM}, which is not there: {how}"));
-    }
-    Ok(BrowserTest::Run)
-}
-
-/// Debian's Chromium, which the browser test drives.
-const CHROMIUM: &str = "/usr/bin/chromium";
-
-/// The browser test: installs what it needs ([`install_test_packages`]),
-/// builds the site and runs it ([`run_browser_test`]).
-///
-/// # Errors
-/// A failed build or install, or any failed check of the test.
-pub fn browser_test(workspace: &Path, target_dir: &Path) -> Result<(), String> {
-    if let BrowserTest::Skipped(why) = install_test_packages()? {
-        println!("xtask: SKIPPED the browser test ({why})");
-        return Ok(());
-    }
-    build(workspace, target_dir, None, &target_dir.join("web"))?;
-    run_browser_test(workspace, target_dir)
-}
-
-/// Runs the browser test on the site already built in `<target>/web`:
-/// installs the pinned `playwright-core` (from `web/tests/package-lock.json`)
-/// under `<target>/web-tools/node` and runs `web/tests/browser.mjs` in
-/// Debian's Chromium. Screenshots go to `<target>/web-shots`.
-///
-/// # Errors
-/// A failed install, or any failed check of the test.
-pub fn run_browser_test(workspace: &Path, target_dir: &Path) -> Result<(), String> {
-    let site = target_dir.join("web");
-    let tests = workspace.join("web").join("tests");
-    let node_dir = target_dir.join("web-tools").join("node");
-    let lock = std::fs::read(tests.join("package-lock.json")).map_err(|e| format!("web/tests: {e}"))?;
-    let installed = std::fs::read(node_dir.join("package-lock.json")).ok();
-    let module = node_dir.join("node_modules").join("playwright-core").join("index.mjs");
-    if installed.as_deref() != Some(lock.as_slice()) || !module.exists() {
-        std::fs::create_dir_all(&node_dir).map_err(|e| format!("{}: {e}", node_dir.display()))?;
-        for file in ["package.json", "package-lock.json"] {
-            std::fs::copy(tests.join(file), node_dir.join(file)).map_err(|e| format!("{file}: {e}"))?;
-        }
-        run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&node_dir))?;
-    }
-    run(Command::new("node")
-        .arg(tests.join("browser.mjs"))
-        .arg(&site)
-        .arg(target_dir.join("web-shots"))
-        .env("PLAYWRIGHT_CORE", &module)
-        .env("CHROMIUM", CHROMIUM))
-}
-
 /// The browser build (`cargo xtask web`) running beside the native tests of
 /// `cargo xtask test`, at a lower priority (`nice`), its output in
 /// `<target>/logs/web-build.log`.
@@ -566,7 +388,7 @@ impl BackgroundBuild {
                 if let Some(last) = lines.iter().rev().find(|l| l.starts_with("xtask:")) {
                     println!("{last}");
                 }
-                println!("xtask: the web build took {} (log: {})", crate::minutes(took), self.log.display());
+                println!("xtask: the web build took {} (log: {})", minutes(took), self.log.display());
                 Ok(took)
             }
             other => {
@@ -588,43 +410,6 @@ impl Drop for BackgroundBuild {
             let _ = Command::new("kill").args(["-TERM", "--", &format!("-{}", self.group)]).status();
         }
     }
-}
-
-/// The gzip size of a file, in bytes (`gzip -9`, as a web server would
-/// send it with the best compression).
-fn gzip_size(path: &Path) -> Result<u64, String> {
-    let out = Command::new("gzip").args(["-9", "-c"]).arg(path).output().map_err(|e| format!("gzip: {e}"))?;
-    if !out.status.success() {
-        return Err(format!("gzip {} failed", path.display()));
-    }
-    Ok(out.stdout.len() as u64)
-}
-
-/// Builds the game and the bare 3D scene (`examples/bare_scene.rs`, same
-/// features and profile) for the web and prints both wasm sizes, raw and
-/// gzipped, and their ratio.
-///
-/// # Errors
-/// A failed build.
-pub fn size_report(workspace: &Path, target_dir: &Path) -> Result<(), String> {
-    let game = build(workspace, target_dir, None, &target_dir.join("web"))?;
-    let bare = build(workspace, target_dir, Some("bare_scene"), &target_dir.join("web-bare-scene"))?;
-    let sizes = |p: &Path| -> Result<(u64, u64), String> {
-        let raw = std::fs::metadata(p).map_err(|e| format!("{}: {e}", p.display()))?.len();
-        Ok((raw, gzip_size(p)?))
-    };
-    let (game_raw, game_gz) = sizes(&game)?;
-    let (bare_raw, bare_gz) = sizes(&bare)?;
-    let mb = |b: u64| b as f64 / 1e6;
-    println!("xtask: wasm sizes (wasm-release profile, same Bevy features)");
-    println!("  game        {:>6.1} MB raw, {:>5.2} MB gzip", mb(game_raw), mb(game_gz));
-    println!("  bare scene  {:>6.1} MB raw, {:>5.2} MB gzip", mb(bare_raw), mb(bare_gz));
-    println!(
-        "  ratio       {:>6.2}× raw, {:>5.2}× gzip",
-        game_raw as f64 / bare_raw as f64,
-        game_gz as f64 / bare_gz as f64
-    );
-    Ok(())
 }
 
 #[cfg(test)]
@@ -716,25 +501,6 @@ mod tests {
         repo.write("src/main.rs", "fn main() {}");
         assert_eq!(repo.inputs().as_ref(), Some(&inputs));
         assert!(touched_since(&repo.0, &inputs, before));
-    }
-
-    #[test]
-    fn a_browser_test_that_cannot_run_is_an_error_naming_the_package() {
-        let missing = browser_plan(Err("apt-get failed".into()), false).unwrap_err();
-        assert!(missing.contains("chromium") && missing.contains(SKIP_BROWSER_TEST), "{missing}");
-        let absent = browser_plan(Ok(()), false).unwrap_err();
-        assert!(absent.contains(CHROMIUM) && absent.contains("apt-get install chromium"), "{absent}");
-        assert_eq!(browser_plan(Ok(()), true), Ok(BrowserTest::Run));
-    }
-
-    #[test]
-    fn only_an_explicit_opt_out_skips_the_browser_test() {
-        assert_eq!(skip_requested(None), None);
-        assert_eq!(skip_requested(Some("0")), None);
-        assert_eq!(skip_requested(Some("yes")), None);
-        assert!(
-            matches!(skip_requested(Some("1")), Some(BrowserTest::Skipped(why)) if why.contains(SKIP_BROWSER_TEST))
-        );
     }
 
     #[test]

@@ -1,0 +1,12 @@
+//! End-to-end tests of the real game binary: a real window under Xvfb with
+//! Mesa's software Vulkan (lavapipe), real X11 input with xdotool, and the
+//! game's automation events (JSON lines) and screenshots.
+
+mod harness;
+mod shot;
+mod tests;
+
+pub use harness::{PACKAGES, Xvfb, built_executable, fresh_dir, game_binary};
+pub use tests::{
+    arcanor_window_test, four_player_screenshots, kill_test, native_window_test, screens_screenshots,
+};

@@ -1,0 +1,144 @@
+//! The browser test: what it needs installed (Node.js, Chromium; a test
+//! that cannot run fails the command unless skipped on purpose), and
+//! `web/tests/browser.mjs` run on the built site in headless Chromium.
+
+use std::path::Path;
+use std::process::Command;
+
+use super::build::{build, detect_toolchain};
+use crate::system::{ensure_packages, run};
+
+/// Whether a command is on the PATH.
+fn has_command(name: &str) -> bool {
+    Command::new(name).arg("--version").output().is_ok_and(|o| o.status.success())
+}
+
+/// The environment variable that skips the browser test on purpose
+/// (`ARKES_SKIP_BROWSER_TEST=1`): for a machine that cannot run Chromium.
+/// `cargo xtask test` then says so in its last lines; without it, a browser
+/// test that cannot run fails the command.
+pub const SKIP_BROWSER_TEST: &str = "ARKES_SKIP_BROWSER_TEST";
+
+/// Whether the browser test runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BrowserTest {
+    /// Everything it needs is installed.
+    Run,
+    /// Skipped on purpose ([`SKIP_BROWSER_TEST`]), for this reason.
+    Skipped(String),
+}
+
+/// Installs what the browser test needs beyond the native build: Debian's
+/// `rustc-web` when rustup has no wasm32 target, Node.js and Chromium.
+///
+/// # Errors
+/// No wasm32 toolchain, Node.js or Chromium cannot be installed (saying
+/// which package is missing and how to install it), unless
+/// [`SKIP_BROWSER_TEST`] is set to `1`.
+pub fn install_test_packages() -> Result<BrowserTest, String> {
+    let opt_out = std::env::var(SKIP_BROWSER_TEST).ok();
+    if let Some(plan) = skip_requested(opt_out.as_deref()) {
+        return Ok(plan);
+    }
+    detect_toolchain()?;
+    if !has_command("node") || !has_command("npm") {
+        ensure_packages(&["nodejs", "npm"], "Node.js for the browser test")?;
+    }
+    let installed = ensure_packages(&["chromium"], "Chromium for the browser test");
+    browser_plan(installed, Path::new(CHROMIUM).exists())
+}
+
+/// The skip asked for by [`SKIP_BROWSER_TEST`]'s value, if any (`1` only:
+/// any other value is an error later, never a silent skip).
+fn skip_requested(value: Option<&str>) -> Option<BrowserTest> {
+    (value == Some("1")).then(|| BrowserTest::Skipped(format!("{SKIP_BROWSER_TEST}=1 is set")))
+}
+
+/// Whether the browser test can run, from the result of installing
+/// Chromium and whether its binary is there.
+///
+/// # Errors
+/// Chromium is missing: which package, and how to install it or skip.
+fn browser_plan(installed: Result<(), String>, chromium_exists: bool) -> Result<BrowserTest, String> {
+    let how = format!(
+        "install Debian's `chromium` package (`sudo apt-get install chromium`), \
+         or set {SKIP_BROWSER_TEST}=1 to skip the browser test on purpose"
+    );
+    if let Err(e) = installed {
+        return Err(format!("the browser test needs Chromium, which cannot be installed here ({e}): {how}"));
+    }
+    if !chromium_exists {
+        return Err(format!("the browser test needs Chromium at {CHROMIUM}, which is not there: {how}"));
+    }
+    Ok(BrowserTest::Run)
+}
+
+/// Debian's Chromium, which the browser test drives.
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// The browser test: installs what it needs ([`install_test_packages`]),
+/// builds the site and runs it ([`run_browser_test`]).
+///
+/// # Errors
+/// A failed build or install, or any failed check of the test.
+pub fn browser_test(workspace: &Path, target_dir: &Path) -> Result<(), String> {
+    if let BrowserTest::Skipped(why) = install_test_packages()? {
+        println!("xtask: SKIPPED the browser test ({why})");
+        return Ok(());
+    }
+    build(workspace, target_dir, None, &target_dir.join("web"))?;
+    run_browser_test(workspace, target_dir)
+}
+
+/// Runs the browser test on the site already built in `<target>/web`:
+/// installs the pinned `playwright-core` (from `web/tests/package-lock.json`)
+/// under `<target>/web-tools/node` and runs `web/tests/browser.mjs` in
+/// Debian's Chromium. Screenshots go to `<target>/web-shots`.
+///
+/// # Errors
+/// A failed install, or any failed check of the test.
+pub fn run_browser_test(workspace: &Path, target_dir: &Path) -> Result<(), String> {
+    let site = target_dir.join("web");
+    let tests = workspace.join("web").join("tests");
+    let node_dir = target_dir.join("web-tools").join("node");
+    let lock = std::fs::read(tests.join("package-lock.json")).map_err(|e| format!("web/tests: {e}"))?;
+    let installed = std::fs::read(node_dir.join("package-lock.json")).ok();
+    let module = node_dir.join("node_modules").join("playwright-core").join("index.mjs");
+    if installed.as_deref() != Some(lock.as_slice()) || !module.exists() {
+        std::fs::create_dir_all(&node_dir).map_err(|e| format!("{}: {e}", node_dir.display()))?;
+        for file in ["package.json", "package-lock.json"] {
+            std::fs::copy(tests.join(file), node_dir.join(file)).map_err(|e| format!("{file}: {e}"))?;
+        }
+        run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&node_dir))?;
+    }
+    run(Command::new("node")
+        .arg(tests.join("browser.mjs"))
+        .arg(&site)
+        .arg(target_dir.join("web-shots"))
+        .env("PLAYWRIGHT_CORE", &module)
+        .env("CHROMIUM", CHROMIUM))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_browser_test_that_cannot_run_is_an_error_naming_the_package() {
+        let missing = browser_plan(Err("apt-get failed".into()), false).unwrap_err();
+        assert!(missing.contains("chromium") && missing.contains(SKIP_BROWSER_TEST), "{missing}");
+        let absent = browser_plan(Ok(()), false).unwrap_err();
+        assert!(absent.contains(CHROMIUM) && absent.contains("apt-get install chromium"), "{absent}");
+        assert_eq!(browser_plan(Ok(()), true), Ok(BrowserTest::Run));
+    }
+
+    #[test]
+    fn only_an_explicit_opt_out_skips_the_browser_test() {
+        assert_eq!(skip_requested(None), None);
+        assert_eq!(skip_requested(Some("0")), None);
+        assert_eq!(skip_requested(Some("yes")), None);
+        assert!(
+            matches!(skip_requested(Some("1")), Some(BrowserTest::Skipped(why)) if why.contains(SKIP_BROWSER_TEST))
+        );
+    }
+}
