@@ -73,23 +73,25 @@
 //! - [`Position::outcome`] tells all three; [`Position::decided`] leaves out
 //!   A11.
 
+mod board;
 mod game;
+mod movegen;
 mod mv;
 mod piece;
+mod play;
 mod position;
 mod setup;
 pub mod zobrist;
 
+pub use board::{CELLS, FILES, Grid, RANKS, SHAPE, cell_index, coord_of, home_rank, target_rank};
 pub use game::{
     Arcanor, Game, GameOutcome, GameRecord, LoadError, ParseRecordError, Ply, PlyError, PlyReport,
 };
 pub use game_core::{BySeat, Clock, Coord, DrawReason, Limits, Outcome, Seat, Win};
 pub use mv::{IllegalMoveError, Move, MoveError, MoveText, ParseMoveError};
 pub use piece::{Formation, ParsePieceError, Piece, Value, is_arcanor_seat, opponent};
-pub use position::{
-    CELLS, Grid, ParsePositionError, Position, State, Undo, WINNING_SCORE, WinReason, cell_index, coord_of,
-};
-pub use setup::{FILES, ParseSetupError, Placement, RANKS, SHAPE, Setup, SetupError, home_rank, target_rank};
+pub use position::{ParsePositionError, Position, State, Undo, WINNING_SCORE, WinReason};
+pub use setup::{ParseSetupError, Placement, Setup, SetupError};
 
 /// The number of legal move sequences of `depth` plies from `position`
 /// (A5–A8; a decided position has none).

@@ -5,42 +5,12 @@ use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;
 
-use game_core::{BoardShape, Coord, Seat};
+use game_core::{Coord, Seat};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::board::{FILES, RANKS, SHAPE, cell_index, home_rank};
 use crate::piece::{Formation, Piece, Value, is_arcanor_seat};
-
-/// Files of the board (A1): a…h.
-pub const FILES: u8 = 8;
-
-/// Ranks of the board (A1): 1…7.
-pub const RANKS: u8 = 7;
-
-/// The board (A1): 8 files × 7 ranks.
-pub const SHAPE: BoardShape = match BoardShape::new(FILES, RANKS) {
-    Some(shape) => shape,
-    None => panic!("8 x 7 is a valid board"),
-};
-
-/// The rank (0-based) a seat starts on (A1): rank 1 for South, 7 for North.
-#[must_use]
-pub const fn home_rank(seat: Seat) -> u8 {
-    match seat {
-        Seat::North => RANKS - 1,
-        _ => 0,
-    }
-}
-
-/// The rank (0-based) where a seat's pieces score (the opponent's home row,
-/// A8): rank 7 for South, rank 1 for North.
-#[must_use]
-pub const fn target_rank(seat: Seat) -> u8 {
-    match seat {
-        Seat::North => 0,
-        _ => RANKS - 1,
-    }
-}
 
 /// The pieces on one cell of a [`Setup`], bottom first.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -173,7 +143,7 @@ impl Setup {
             {
                 return Err(SetupError::BadNesting { cell, inner, top });
             }
-            grid[crate::cell_index(cell)] = formation;
+            grid[cell_index(cell)] = formation;
         }
         for (side, seat) in [Seat::South, Seat::North].into_iter().enumerate() {
             for (v, &count) in counts[side].iter().enumerate() {

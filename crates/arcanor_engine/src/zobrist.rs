@@ -6,8 +6,8 @@
 
 use game_core::Seat;
 
+use crate::board::CELLS;
 use crate::piece::Formation;
-use crate::position::CELLS;
 
 const SEED: u64 = 0x4152_4341_4e4f_5221; // "ARCANOR!"
 

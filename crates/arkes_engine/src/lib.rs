@@ -79,9 +79,11 @@
 
 mod board;
 mod game;
+mod movegen;
 mod mv;
 mod perft;
 mod piece;
+mod play;
 mod position;
 mod setup;
 pub mod zobrist;
