@@ -33,12 +33,12 @@ impl PlayerKind {
 
     /// The computer's level, `None` for a person.
     #[must_use]
-    pub fn level(self) -> Option<arkes_ai::Level> {
+    pub fn level(self) -> Option<game_ai::Level> {
         match self {
             PlayerKind::Human => None,
-            PlayerKind::Easy => Some(arkes_ai::Level::Easy),
-            PlayerKind::Medium => Some(arkes_ai::Level::Medium),
-            PlayerKind::Hard => Some(arkes_ai::Level::Hard),
+            PlayerKind::Easy => Some(game_ai::Level::Easy),
+            PlayerKind::Medium => Some(game_ai::Level::Medium),
+            PlayerKind::Hard => Some(game_ai::Level::Hard),
         }
     }
 

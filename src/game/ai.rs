@@ -7,10 +7,10 @@
 
 use std::time::Duration;
 
-use arkes_ai::Progress;
 use arkes_engine::Seat;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
+use game_ai::Progress;
 
 use super::commands::{GameFlow, MoveCommand};
 use super::input_lock::InputLock;
@@ -171,10 +171,10 @@ fn turn_seed(game: &Match) -> u64 {
         ^ game.seed()
 }
 
-fn start_job(game: &Match, level: arkes_ai::Level, settings: &AiSettings, turn: u64) -> Job {
+fn start_job(game: &Match, level: game_ai::Level, settings: &AiSettings, turn: u64) -> Job {
     #[cfg(target_arch = "wasm32")]
     if settings.background {
-        let request = game.game().record_json().map(|record| arkes_ai_worker::Request {
+        let request = game.game().record_json().map(|record| ai_worker::Request {
             turn,
             record: record.to_string(),
             level: level.name().to_owned(),
@@ -212,7 +212,7 @@ const WORKER_PATIENCE: Duration = Duration::from_secs(30);
 /// # Errors
 /// The worker could not read the request, or named no legal move.
 #[cfg(target_arch = "wasm32")]
-fn worker_action(game: &Match, answer: arkes_ai_worker::Answer) -> Result<Option<Action>, String> {
+fn worker_action(game: &Match, answer: ai_worker::Answer) -> Result<Option<Action>, String> {
     let Some(found) = answer.result? else { return Ok(None) };
     let cell =
         |text: &str| text.parse::<arkes_engine::Coord>().map_err(|_| format!("`{text}` is not a cell"));
@@ -226,7 +226,7 @@ fn worker_action(game: &Match, answer: arkes_ai_worker::Answer) -> Result<Option
 }
 
 /// Nodes searched between two looks at the clock when the search is stepped
-/// on the main thread. Measured natively (`cargo bench -p arkes_ai --bench
+/// on the main thread. Measured natively (`cargo bench -p game_ai --bench
 /// slices`), 64 nodes took up to 1.4 ms, a few times more in a browser,
 /// which overran the slice; 16 keep a chunk well under a millisecond there.
 const CHUNK_NODES: u64 = 16;

@@ -1,11 +1,11 @@
 //! The browser build's computer players in a Web Worker
-//! (`arkes_ai_worker`): the page's main thread sends the game and gets the
+//! (`ai_worker`): the page's main thread sends the game and gets the
 //! move back, so the search never runs on the thread that draws the frames
 //! (it runs on another core, where there is one). The worker runs the
 //! worker module's JS shim next to the page ([`WORKER_SCRIPT`], written by
 //! `cargo xtask web`), started from a small module script that imports it.
 //!
-//! Messages are JSON texts read by `arkes_ai_worker`'s functions on both
+//! Messages are JSON texts read by `ai_worker`'s functions on both
 //! sides: what the worker sends is untrusted input too. A worker that
 //! fails (its `error` event: a script that did not load, a crash) is
 //! replaced at once, and the request in flight is sent to the new one, so
@@ -16,7 +16,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use arkes_ai_worker::{Answer, FromWorker, Request, read_reply};
+use ai_worker::{Answer, FromWorker, Request, read_reply};
 use bevy::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;

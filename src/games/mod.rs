@@ -480,23 +480,23 @@ pub fn new_game(kind: GameKind, players: usize, side: u8, limits: Limits) -> Res
 #[derive(Debug)]
 pub enum AnySearcher {
     /// ARKES.
-    Arkes(arkes_ai::Searcher<Arkes>),
+    Arkes(game_ai::Searcher<Arkes>),
     /// Arcanor.
-    Arcanor(arkes_ai::Searcher<Arcanor>),
+    Arcanor(game_ai::Searcher<Arcanor>),
 }
 
 impl AnySearcher {
     /// A search of `game` with `options`.
     #[must_use]
-    pub fn for_game(game: &AnyGame, options: arkes_ai::SearchOptions) -> AnySearcher {
+    pub fn for_game(game: &AnyGame, options: game_ai::SearchOptions) -> AnySearcher {
         match game {
-            AnyGame::Arkes(g) => AnySearcher::Arkes(arkes_ai::Searcher::for_game(g, options)),
-            AnyGame::Arcanor(g) => AnySearcher::Arcanor(arkes_ai::Searcher::for_game(g, options)),
+            AnyGame::Arkes(g) => AnySearcher::Arkes(game_ai::Searcher::for_game(g, options)),
+            AnyGame::Arcanor(g) => AnySearcher::Arcanor(game_ai::Searcher::for_game(g, options)),
         }
     }
 
     /// Searches at most `budget` more nodes.
-    pub fn step(&mut self, budget: u64) -> arkes_ai::Progress {
+    pub fn step(&mut self, budget: u64) -> game_ai::Progress {
         match self {
             AnySearcher::Arkes(s) => s.step(budget),
             AnySearcher::Arcanor(s) => s.step(budget),

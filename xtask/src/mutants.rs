@@ -43,9 +43,9 @@ const TARGETS: &[Target] = &[
     Target { name: "arcanor_engine", package: "arcanor_engine", files: &[], tests: &["arcanor_engine"] },
     Target {
         name: "ai",
-        package: "arkes_ai",
-        files: &["crates/arkes_ai/src/tactics.rs", "crates/arkes_ai/src/eval.rs"],
-        tests: &["arkes_ai"],
+        package: "game_ai",
+        files: &["crates/game_ai/src/tactics.rs", "crates/game_ai/src/eval.rs"],
+        tests: &["game_ai"],
     },
 ];
 

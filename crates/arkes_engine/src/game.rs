@@ -21,6 +21,8 @@ pub struct Arkes;
 impl Rules for Arkes {
     const TAG: &'static str = "arkes";
     const NAME: &'static str = "ARKES";
+    /// ARKES saves written before Arcanor existed have no `"game"` field.
+    const READS_UNTAGGED_SAVES: bool = true;
 
     type Setup = Setup;
     type ParseSetupError = ParseSetupError;

@@ -1,7 +1,7 @@
 //! Every loader under generated hostile input (huge numbers, deep nesting,
 //! truncations, random bytes): JSON saves, text records and position texts
 //! give a clear error or a valid game, never a panic. (The CLI's
-//! `--position` reads through the same loaders; `arkes_cli`'s tests feed it
+//! `--position` reads through the same loaders; `game_cli`'s tests feed it
 //! files.)
 
 use arkes_engine::{Clock, Game, GameRecord, Limits, MAX_CLOCK_MS, Position, Setup};

@@ -3,120 +3,13 @@
 //! format ([`GameRecord`]).
 
 use std::fmt;
-use std::num::NonZeroU32;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::limits::{Clock, Limits};
 use crate::rules::{DrawReason, Outcome, Rules, TurnStart};
 use crate::seat::{BySeat, Seat};
-
-/// The version written in the `"format"` field of save files.
-pub const SAVE_FORMAT: u64 = 1;
-
-/// The longest clock a game accepts, initial time or increment: one week, in
-/// milliseconds. Anything longer is a corrupt or hostile file.
-pub const MAX_CLOCK_MS: u64 = 7 * 24 * 3600 * 1000;
-
-/// A clock per player (ARKES R15, Arcanor A12): each seat starts with
-/// [`Clock::initial_ms`] and gains [`Clock::increment_ms`] after each of its
-/// moves. Times in milliseconds. Only valid clocks can be built
-/// ([`Clock::new`]), also when read from a save file.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(try_from = "RawClock", into = "RawClock")]
-pub struct Clock {
-    initial_ms: u64,
-    increment_ms: u64,
-}
-
-#[derive(Clone, Copy, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawClock {
-    initial_ms: u64,
-    increment_ms: u64,
-}
-
-/// Why a clock is not valid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
-pub enum ClockError {
-    /// A clock must start with some time.
-    #[error("a clock must start with some time, not 0 ms")]
-    NoTime,
-    /// The initial time is absurd.
-    #[error("the initial time of {0} ms is more than a week")]
-    InitialTooLong(u64),
-    /// The increment is absurd.
-    #[error("the increment of {0} ms is more than a week")]
-    IncrementTooLong(u64),
-}
-
-impl Clock {
-    /// A clock of `initial_ms` plus `increment_ms` per move.
-    ///
-    /// # Errors
-    /// [`ClockError::NoTime`] for a zero initial time (every move would be
-    /// over time), [`ClockError::InitialTooLong`] or
-    /// [`ClockError::IncrementTooLong`] beyond [`MAX_CLOCK_MS`].
-    pub const fn new(initial_ms: u64, increment_ms: u64) -> Result<Clock, ClockError> {
-        if initial_ms == 0 {
-            Err(ClockError::NoTime)
-        } else if initial_ms > MAX_CLOCK_MS {
-            Err(ClockError::InitialTooLong(initial_ms))
-        } else if increment_ms > MAX_CLOCK_MS {
-            Err(ClockError::IncrementTooLong(increment_ms))
-        } else {
-            Ok(Clock { initial_ms, increment_ms })
-        }
-    }
-
-    /// Time each seat starts with, in milliseconds (1 ms to a week).
-    #[must_use]
-    pub const fn initial_ms(self) -> u64 {
-        self.initial_ms
-    }
-
-    /// Time added after each move of the seat, in milliseconds (at most a week).
-    #[must_use]
-    pub const fn increment_ms(self) -> u64 {
-        self.increment_ms
-    }
-}
-
-impl TryFrom<RawClock> for Clock {
-    type Error = ClockError;
-    fn try_from(raw: RawClock) -> Result<Clock, ClockError> {
-        Clock::new(raw.initial_ms, raw.increment_ms)
-    }
-}
-
-impl From<Clock> for RawClock {
-    fn from(clock: Clock) -> RawClock {
-        RawClock { initial_ms: clock.initial_ms, increment_ms: clock.increment_ms }
-    }
-}
-
-/// The limits of a game (ARKES R15, Arcanor A12). A limit reached with no
-/// winner draws the game; a seat whose clock runs out is out (R12) or loses
-/// (A12), as its rules say.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Limits {
-    /// The game is drawn when this round ends (default 100).
-    pub rounds: Option<NonZeroU32>,
-    /// The game is drawn when this many rounds in a row have ended without a
-    /// capture (default: no limit).
-    pub rounds_without_capture: Option<NonZeroU32>,
-    /// A clock per player (default: none).
-    pub clock: Option<Clock>,
-}
-
-impl Default for Limits {
-    /// The defaults of R15 and A12: 100 rounds in total, no capture limit,
-    /// no clock.
-    fn default() -> Limits {
-        Limits { rounds: NonZeroU32::new(100), rounds_without_capture: None, clock: None }
-    }
-}
 
 /// One step of a game record: a move, or a time-out of the seat to move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -136,118 +29,6 @@ pub enum Ply<T> {
         /// Milliseconds its clock ran on this turn.
         #[serde(default)]
         ms: u64,
-    },
-}
-
-/// A game as stored: the set-up, the limits and the plies, which replay
-/// exactly. This is the JSON save format: `"format"` ([`SAVE_FORMAT`]),
-/// `"game"` ([`Rules::TAG`]; a save without it is an ARKES save, as written
-/// before a second game existed), `"setup"`, `"limits"`, `"plies"`.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct GameRecord<R: Rules> {
-    /// The starting position.
-    pub setup: R::Setup,
-    /// Limits and clock.
-    pub limits: Limits,
-    /// Everything played, in order.
-    pub plies: Vec<Ply<R::MoveText>>,
-}
-
-/// The tag of saves written before games were tagged.
-pub const UNTAGGED_GAME: &str = "arkes";
-
-#[derive(Serialize)]
-#[serde(bound = "")]
-struct RecordOut<'a, R: Rules> {
-    format: u64,
-    game: &'static str,
-    setup: &'a R::Setup,
-    limits: &'a Limits,
-    plies: &'a [Ply<R::MoveText>],
-}
-
-#[derive(Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
-struct RecordIn<R: Rules> {
-    format: u64,
-    #[serde(default)]
-    game: Option<String>,
-    setup: R::Setup,
-    limits: Limits,
-    plies: Vec<Ply<R::MoveText>>,
-}
-
-impl<R: Rules> Serialize for GameRecord<R> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        RecordOut::<R> {
-            format: SAVE_FORMAT,
-            game: R::TAG,
-            setup: &self.setup,
-            limits: &self.limits,
-            plies: &self.plies,
-        }
-        .serialize(serializer)
-    }
-}
-
-impl<'de, R: Rules> Deserialize<'de> for GameRecord<R> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<GameRecord<R>, D::Error> {
-        let raw = RecordIn::<R>::deserialize(deserializer)?;
-        if raw.format != SAVE_FORMAT {
-            return Err(serde::de::Error::custom(LoadError::<R>::UnsupportedFormat {
-                found: raw.format.to_string(),
-            }));
-        }
-        let game = raw.game.unwrap_or_else(|| UNTAGGED_GAME.to_owned());
-        if game != R::TAG {
-            return Err(serde::de::Error::custom(LoadError::<R>::WrongGame { found: short(&game, 24) }));
-        }
-        Ok(GameRecord { setup: raw.setup, limits: raw.limits, plies: raw.plies })
-    }
-}
-
-/// At most `n` characters of `text`, for error messages.
-pub(crate) fn short(text: &str, n: usize) -> String {
-    let mut s: String = text.chars().take(n).collect();
-    if text.chars().nth(n).is_some() {
-        s.push('…');
-    }
-    s
-}
-
-/// Why a saved game cannot be loaded.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum LoadError<R: Rules> {
-    /// The text is not JSON, or not shaped like a game record.
-    #[error("not a valid {name} save: {0}", name = R::NAME)]
-    Json(String),
-    /// There is no `"format"` field.
-    #[error("not a {} save: it has no \"format\" field", R::NAME)]
-    MissingFormat,
-    /// The file was written by a version this one cannot read.
-    #[error("save format {found} is not supported (this version reads format {SAVE_FORMAT})")]
-    UnsupportedFormat {
-        /// The `"format"` found, as written.
-        found: String,
-    },
-    /// The save is of another game.
-    #[error("this is a save of the game `{found}`, not of {}", R::NAME)]
-    WrongGame {
-        /// The `"game"` found.
-        found: String,
-    },
-    /// The starting position breaks a rule.
-    #[error("the saved starting position is invalid: {0}")]
-    Setup(R::SetupError),
-    /// A ply cannot be replayed.
-    #[error("ply {ply} ({text}) cannot be replayed: {error}")]
-    Ply {
-        /// 1-based ply number.
-        ply: usize,
-        /// The ply as written.
-        text: String,
-        /// Why.
-        error: PlyError<R::IllegalMove>,
     },
 }
 
@@ -584,7 +365,7 @@ impl<R: Rules> Game<R> {
 
     /// Plays one recorded ply (used by play, tick, redo and loading); on an
     /// error nothing changes.
-    fn apply(&mut self, ply: Ply<R::MoveText>) -> Result<PlyReport<R>, PlyError<R::IllegalMove>> {
+    pub(crate) fn apply(&mut self, ply: Ply<R::MoveText>) -> Result<PlyReport<R>, PlyError<R::IllegalMove>> {
         if self.outcome().is_some() {
             return Err(PlyError::GameOver);
         }
@@ -604,7 +385,7 @@ impl<R: Rules> Game<R> {
                     if ms >= available {
                         return Err(PlyError::OverTime { ms, left: available });
                     }
-                    next.clocks[mover] = (available - ms).saturating_add(clock.increment_ms);
+                    next.clocks[mover] = (available - ms).saturating_add(clock.increment_ms());
                 }
                 let step = R::play_move(&mut self.position, legal);
                 if R::is_capture(&step) {
@@ -693,83 +474,6 @@ impl<R: Rules> Game<R> {
                 }
             }
         }
-    }
-
-    /// The record of this game (set-up, limits, plies), which replays exactly.
-    #[must_use]
-    pub fn record(&self) -> GameRecord<R> {
-        GameRecord { setup: self.setup.clone(), limits: self.limits, plies: self.plies.clone() }
-    }
-
-    /// Replays a record.
-    ///
-    /// # Errors
-    /// [`LoadError::Setup`], or [`LoadError::Ply`] for the first ply that
-    /// cannot be replayed.
-    pub fn from_record(record: &GameRecord<R>) -> Result<Game<R>, LoadError<R>> {
-        let mut game = Game::new(record.setup.clone(), record.limits).map_err(LoadError::Setup)?;
-        for (i, &ply) in record.plies.iter().enumerate() {
-            game.apply(ply).map_err(|error| LoadError::Ply {
-                ply: i + 1,
-                text: match ply {
-                    Ply::Move { mv, .. } => mv.to_string(),
-                    Ply::TimeOut { .. } => "time-out".to_owned(),
-                },
-                error,
-            })?;
-        }
-        Ok(game)
-    }
-
-    /// The save file: the record as pretty JSON.
-    ///
-    /// # Errors
-    /// serde_json's error if the record cannot be written (it always can
-    /// with the engines' types; a failure is returned, never an empty save).
-    pub fn to_json(&self) -> Result<String, serde_json::Error> {
-        serde_json::to_string_pretty(&self.record())
-    }
-
-    /// Loads a save file written by [`Game::to_json`] (of any version that
-    /// wrote [`SAVE_FORMAT`]; a save without a `"game"` field is ARKES).
-    ///
-    /// # Errors
-    /// A [`LoadError`] saying what is wrong: not JSON, no or another
-    /// `"format"`, another game, a malformed or invalid set-up or clock, a
-    /// ply that cannot be replayed.
-    pub fn from_json(text: &str) -> Result<Game<R>, LoadError<R>> {
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| LoadError::Json(e.to_string()))?;
-        match value.get("format") {
-            None => return Err(LoadError::MissingFormat),
-            Some(f) if f.as_u64() == Some(SAVE_FORMAT) => {}
-            Some(f) => return Err(LoadError::UnsupportedFormat { found: short(&f.to_string(), 40) }),
-        }
-        let game = match value.get("game") {
-            None => UNTAGGED_GAME.to_owned(),
-            Some(serde_json::Value::String(tag)) => tag.clone(),
-            Some(other) => other.to_string(),
-        };
-        if game != R::TAG {
-            return Err(LoadError::WrongGame { found: short(&game, 24) });
-        }
-        let record: GameRecord<R> =
-            serde_json::from_value(value).map_err(|e| LoadError::Json(e.to_string()))?;
-        Game::from_record(&record)
-    }
-}
-
-/// The tag of the game a JSON save file belongs to (`"arkes"` for a save
-/// without one), or `None` when the text is not a JSON object. For choosing
-/// which [`Rules`] to load it with.
-#[must_use]
-pub fn save_game_tag(text: &str) -> Option<String> {
-    let value: serde_json::Value = serde_json::from_str(text).ok()?;
-    let object = value.as_object()?;
-    match object.get("game") {
-        None => Some(UNTAGGED_GAME.to_owned()),
-        Some(serde_json::Value::String(tag)) => Some(tag.clone()),
-        Some(_) => None,
     }
 }
 

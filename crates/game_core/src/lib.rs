@@ -12,19 +12,20 @@
 mod coord;
 mod game;
 mod history;
+mod limits;
 mod perft;
 mod record;
 mod rules;
+mod save;
 mod seat;
 pub mod zobrist;
 
 pub use coord::{BoardShape, Coord, DIRECTIONS, MAX_CELLS, MAX_FILES, MAX_RANKS, ParseCoordError};
-pub use game::{
-    Clock, ClockError, Game, GameRecord, Limits, LoadError, MAX_CLOCK_MS, MoveError, Ply, PlyError, PlyInfo,
-    PlyReport, SAVE_FORMAT, UNTAGGED_GAME, save_game_tag,
-};
+pub use game::{Game, MoveError, Ply, PlyError, PlyInfo, PlyReport};
 pub use history::{History, IdentityHasher};
+pub use limits::{Clock, ClockError, Limits, MAX_CLOCK_MS};
 pub use perft::perft;
 pub use record::ParseRecordError;
 pub use rules::{DrawReason, Outcome, Rules, TurnStart, Win};
+pub use save::{GameRecord, LoadError, SAVE_FORMAT};
 pub use seat::{BySeat, ParseSeatError, Seat, SeatSet};

@@ -34,8 +34,10 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::game::{Clock, ClockError, Game, GameRecord, Limits, Ply, short};
+use crate::game::{Game, Ply};
+use crate::limits::{Clock, ClockError, Limits};
 use crate::rules::Rules;
+use crate::save::{GameRecord, short};
 
 /// Why a text is not a game record.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -37,6 +37,10 @@ pub trait Rules: Copy + Debug + Default + Eq + Hash + Send + Sync + 'static {
     const TAG: &'static str;
     /// The game's name as people write it (`"ARKES"`, `"Arcanor"`).
     const NAME: &'static str;
+    /// Whether a save without a `"game"` field is of this game: saves
+    /// written before saves were tagged with their game (ARKES's, before
+    /// Arcanor existed). At most one game of an app says so.
+    const READS_UNTAGGED_SAVES: bool = false;
 
     /// A position as plain data, which may break the rules.
     type Setup: Clone

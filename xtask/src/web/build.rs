@@ -146,7 +146,7 @@ pub fn build(
         }
         None => {
             // With the computer players' Web Worker, a module of its own.
-            cmd.args(["--bin", "arkes", "--package", "arkes_ai_worker", "--bin", "ai_worker"]);
+            cmd.args(["--bin", "arkes", "--package", "ai_worker", "--bin", "ai_worker"]);
             "arkes".to_owned()
         }
     };

@@ -1,0 +1,211 @@
+//! The computer opponent of ARKES (2, 3 and 4 players, over
+//! [`arkes_engine`]) and of Arcanor (over [`arcanor_engine`]): one seeded,
+//! stepped, anytime search. Pure Rust, no Bevy; the engines know nothing of
+//! it.
+//!
+//! The search ([`paranoid`], [`tactics`], the transposition table) is
+//! generic over [`SearchGame`]: what a game adds is its evaluation, its
+//! move classes for ordering and its win-in-one test ([`arkes`],
+//! [`arcanor`]). Everything below holds for both games unless it names one;
+//! the measurements of Arcanor are in their own section at the end.
+//!
+//! # Driving it
+//!
+//! A [`Searcher`] owns a copy of the position (it is `Send + 'static`).
+//! Build one per move with [`Searcher::for_game`] (which also reads the
+//! game's round limits, R15) and a level's [`SearchOptions`]:
+//!
+//! - **Per frame** (a main thread with no other thread to search on: the
+//!   web build in a browser without Web Workers; with them, it searches in
+//!   one, `ai_worker`, as natively on a task): call
+//!   [`Searcher::step`]`(nodes)` once a frame, with a slice of nodes (about
+//!   2 000 nodes ≈ 5–8 ms natively, more in WebAssembly); when it returns
+//!   [`Progress::Done`], play [`Searcher::best_move`]. `best_move` can be
+//!   asked at any time: it is the best move found so far, always legal.
+//! - **On a background task** (native): move the searcher into the task and
+//!   call [`Searcher::search_to_end`] (the level's node budget: reproducible)
+//!   or [`Searcher::search_for`]`(duration)`. `search_for` also stops at the
+//!   node budget, so `search_for(Duration::from_millis(950))` plays the
+//!   reproducible move on an idle machine and caps the wait on a busy one
+//!   (or with 3–4 seats, where a node costs more).
+//!
+//! `step` never reads the clock: the budget is counted in nodes (positions
+//! played), so the same position, options and seed always give the same
+//! move. [`choose_move`] is the one-call version.
+//!
+//! ```
+//! use game_ai::{Level, Progress, Searcher};
+//! use arkes_engine::{Game, Setup};
+//!
+//! let mut game = Game::from_setup(Setup::standard(2, 9).unwrap()).unwrap();
+//! let mut searcher = Searcher::for_game(&game, Level::Medium.options().seed(7));
+//! while searcher.step(2_000) == Progress::Searching {
+//!     // Draw a frame here.
+//! }
+//! let mv = searcher.best_move().expect("the game goes on");
+//! game.play(mv).unwrap();
+//! ```
+//!
+//! # Levels and default budgets
+//!
+//! | [`Level`] | evaluation | depth | quiescence | noise | budget per move | time per move* |
+//! |--------|----------------------|------|----|------|----------------|---------|
+//! | Easy   | [`EvalKind::Full`]   | ≤ 2  | –  | ± 80 | 2 000 nodes    | ≈ 1 ms  |
+//! | Medium | [`EvalKind::Full`]   | ≤ 4  | –  | ± 12 | 20 000 nodes   | ≈ 40 ms |
+//! | Hard   | [`EvalKind::Full`]   | ≤ 32 | 6  | ± 1  | 150 000 nodes  | ≈ 0.4 s |
+//!
+//! \* 2-player 9×9, release build, on the 2-core development machine while
+//! another build was running (see the measurements below).
+//!
+//! The levels differ in depth and judgement, not only in time: Easy looks
+//! two plies ahead (its move and the reply) and adds noise worth almost a
+//! token, so it often prefers a worse move; Medium looks four plies ahead
+//! with little noise;
+//! Hard searches as deep as its budget allows (usually 5–7 plies at the
+//! start) with a captures-only quiescence search. The noise (deterministic
+//! from the seed and the position) varies the games.
+//!
+//! # Tactics are never missed
+//!
+//! Before any search, every level runs [`tactics::analyse`]: a win in one
+//! (R11, R14) is played; moves after which the next seat can win at once or
+//! capture the mover's marble (R7) are dropped when another move avoids
+//! that; a marble capture left among the safe moves is taken. The only
+//! legal (or only safe) move is played without a search.
+//!
+//! # The search, and why
+//!
+//! [`paranoid`]: alpha-beta with iterative deepening, paranoid for three and
+//! four players (the seat to move maximises its score minus the best
+//! opponent's, every opponent minimises it; with two players this is plain
+//! minimax), on an explicit stack so that it stops after any number of nodes
+//! and resumes exactly. Transposition table, killer and history move
+//! ordering, the previous iteration's best move first.
+//!
+//! Why not MCTS: ARKES is a game of sudden tactics. A marble next to an
+//! enemy token is lost (and with two players the game with it), a marble
+//! next to the golden cell holding an own unit wins, so one missed reply
+//! decides the game; alpha-beta sees every reply within its horizon, while
+//! random rollouts mostly see noise (games of random moves last long and
+//! end by accident). Measured at equal time (100 ms a move): the `minimax`
+//! crate's own alpha-beta beat its own MCTS 36–4, over the same engine and
+//! rules (see below). Why paranoid rather than max-n: alpha-beta pruning works
+//! for paranoid (not for max-n), and "best-reply search" would need to play
+//! a move for a seat that is not to move, which the engine (rightly) does
+//! not allow.
+//!
+//! # Evaluation
+//!
+//! [`eval`] scores each seat: tokens, towers, pins; the marble's path cost to
+//! the golden cell over cells made to hold a single own token (R6), so that
+//! bringing tokens to build the path counts; threats to marbles (R7) and of
+//! the golden cell (R11); towers that can capture (R8); movable tokens.
+//! A position where the seat to move wins at once is scored as won.
+//!
+//! # What the search respects
+//!
+//! Every move comes from the engine's `legal_moves_into` and is played with
+//! `play_unchecked`, so R10 (the position carries its history: repeating
+//! moves are never generated), R12 eliminations and R14 are the engine's
+//! own. The round limits of R15 are followed along each searched line: a
+//! line that ends the last round, or the K-th round in a row without a
+//! capture, is a draw (value 0), so a side that is behind steers towards the
+//! draw and a side that is ahead hurries ([`Searcher::for_game`]). The
+//! transposition table keys on the grid and the seat to move, not on the
+//! history, so its move is only used to order the generated moves.
+//!
+//! # Measurements
+//!
+//! With `arkes-cli tournament` (release build, `nice -n 15`), on the 2-core
+//! development machine while another developer was compiling Bevy on it, so
+//! the times are pessimistic. 2-player 9×9 standard start, R15 default
+//! limits (100 rounds). Game *i* uses seed *S + i*; seats alternate (the
+//! first participant is South in even games). Score = (wins + draws / 2) /
+//! games, with the 95% Wilson score interval on the score. Times are per
+//! move of that participant, including moves the tactical checks decide at
+//! once; nodes/s counts every position the participant's search played.
+//!
+//! | command (`arkes-cli tournament …`)                       | games | W–D–L (first) | score, 95% CI | avg plies | ms/move (max) first | ms/move second | nodes/s first |
+//! |------------------------------------------------------------|-----|-----------|----------------------|------|-------------|-------|---------|
+//! | `--players hard,random --games 200 --seed 1000`            | 200 | 200–0–0   | 100% (98.1–100%)     | 27.9 | 390 (844)   | 0.0   | 314 000 |
+//! | `--players hard,easy --games 200 --seed 2000`              | 200 | 199–0–1   | 99.5% (97.2–99.9%)   | 38.4 | 433 (915)   | 1.0   | 294 000 |
+//! | `--players medium,easy --games 200 --seed 3000`            | 200 | 170–0–30  | 85.0% (79.4–89.3%)   | 43.4 | 33 (163)    | 1.4   | 196 000 |
+//! | `--players medium,random --games 200 --seed 4000`          | 200 | 200–0–0   | 100% (98.1–100%)     | 29.5 | 20          | 0.0   | 286 000 |
+//! | `--players easy,random --games 200 --seed 9000`            | 200 | 196–3–1   | 98.8% (96.1–99.6%)   | 69.6 | 1.4 (101)   | 0.0   | 203 000 |
+//! | `--players hard,baseline --games 200 --seed 5000 --millis 100` | 200 | 200–0–0 | 100% (98.1–100%)   | 26.6 | 83 (149)    | 88 (189) | 275 000 |
+//! | `--players hard,medium --games 60 --seed 6000`             | 60  | 52–0–8    | 86.7% (75.8–93.1%)   | 37.0 | 544 (1 078)† | 32   | 228 000 |
+//! | `--players baseline,mcts --games 40 --seed 7000 --millis 100` | 40 | 36–0–4  | 90.0% (76.9–96.0%)   | 40.9 | 98 (204)    | 108 (205) | – |
+//! | `--players hard,mcts --games 40 --seed 8000 --millis 100`  | 40  | 40–0–0    | 100% (91.2–100%)     | 36.6 | 89 (185)    | 106 (209) | 207 000 |
+//! | `--players hard,easy,easy --games 30 --seed 10000` (3 seats) | 30 | 27–0–3 | 90.0% (74.4–96.5%)   | 74.4 | 948 (2 140)† | 1.7  | 132 000 |
+//! | `--players hard,easy,easy,easy --games 12 --seed 11000` (4 seats)† | 12 | 12–0–0 | 100% (75.8–100%) | 81.3 | 747 (1 608) | 1.4–1.7 | 165 000 |
+//!
+//! † Run while a second tournament and another developer's build shared the
+//! two cores (three CPU-bound processes): about half the usual nodes/s.
+//!
+//! Hard's time per move at the default budget (150 000 nodes), 2 seats on
+//! 9×9: 0.39–0.43 s on average, at most 0.92 s over 400 games, with another
+//! build running; about 300 000 nodes/s (a node is a move played and taken
+//! back, with move generation and, at the leaves, the evaluation). With
+//! three CPU-bound processes on the two cores the worst move took 1.08 s,
+//! and with 3–4 seats a node costs more (one path search per seat in the
+//! evaluation): use `search_for` with a time cap there (see "Driving it").
+//! With `--millis 100` a move may overrun by up to ~90 ms on the loaded
+//! machine (tactics, table allocation and scheduling; the clock is read
+//! every 512 nodes).
+//!
+//! `baseline` is the `minimax` crate 0.6 (`IterativeSearch`: iterative
+//! deepening negamax with a transposition table and a 4-ply quiescence
+//! search) over the same engine with a plain evaluation (material and the
+//! marble's king-step distance); `mcts` is the same crate's
+//! `MonteCarloTreeSearch` (one thread, random rollouts). Both live in
+//! `game_cli`, not here. An earlier Easy built on [`EvalKind::Plain`]
+//! scored only 74% against `random` (104–88–8: it rarely builds a path for
+//! its marble, so most games ran into the round limit), which is why Easy
+//! now uses the full evaluation with a shallow search and heavy noise.
+//!
+//! Since the search became generic (and move generation uses a
+//! precomputed neighbour table), the same machine plays more nodes per
+//! second: Hard searched 380 000–400 000 nodes/s on the 2-player start
+//! where the previous build, run side by side under the same load,
+//! searched about 165 000, with the same moves and values.
+//!
+//! # Arcanor
+//!
+//! The same levels and budgets, with the evaluation of [`arcanor`] (points
+//! frozen, points within reach, the duo-release tempo, prisoners, pieces
+//! that hang). Measured with `arkes-cli tournament --game arcanor` (release
+//! build, on the 2-core development machine with a build or a second
+//! tournament running most of the time), standard start (A3), default
+//! limits; score and interval as above:
+//!
+//! | command (`arkes-cli tournament --game arcanor …`)     | games | W–D–L (first) | score, 95% CI | avg plies | ms/move (max) first | ms/move second | nodes/s first |
+//! |-----------------------------------------------------|-----|---------|--------------------|------|--------------|-------|-----------|
+//! | `--players hard,random --games 200 --seed 1000`     | 200 | 200–0–0 | 100% (98.1–100%)   | 48.1 | 116 (2 146)  | 0.0   | 1 200 000 |
+//! | `--players hard,easy --games 200 --seed 2000`       | 200 | 198–0–2 | 99.0% (96.4–99.7%) | 69.4 | 100 (2 683)  | 0.3   | 1 395 000 |
+//! | `--players hard,mcts --games 200 --seed 3000 --millis 100` | 200 | 200–0–0 | 100% (98.1–100%) | 62.2 | 107 (244) | 116 (242) | 713 000 |
+//! | `--players medium,easy --games 200 --seed 4000`     | 200 | 200–0–0 | 100% (98.1–100%)   | 77.8 | 21 (508)     | 1.9   | 545 000   |
+//! | `--players easy,random --games 200 --seed 5000`     | 200 | 200–0–0 | 100% (98.1–100%)   | 84.2 | 0.9 (129)    | 0.0   | 451 000   |
+//!
+//! A node is cheaper than in ARKES (no path search in the evaluation), so
+//! Hard's 150 000 nodes take about 0.1 s; the rare maxima of 2–2.7 s were
+//! moves where the machine's other processes held both cores. `mcts` is
+//! the `minimax` crate's Monte Carlo tree search over the same engine (in
+//! `game_cli`), at 100 ms a move for both sides.
+
+pub mod arcanor;
+pub mod arkes;
+pub mod eval;
+mod game;
+mod level;
+pub mod paranoid;
+mod searcher;
+pub mod tactics;
+mod tt;
+
+pub use arkes::Evaluator;
+pub use eval::{DECIDED, Evaluation, WIN};
+pub use game::{GamePosition, MoveClass, SearchGame};
+pub use level::{EvalKind, Level, ParseLevelError, SearchOptions};
+pub use paranoid::RoundLimits;
+pub use searcher::{Progress, SearchStats, Searcher, choose_move};
+pub use tactics::Reason;

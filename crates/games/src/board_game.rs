@@ -1,0 +1,179 @@
+//! [`BoardGame`]: what a game answers the front ends, beyond its rules and
+//! its computer player; and the game-neutral values it answers with.
+
+use std::fmt::Debug;
+use std::ops::RangeInclusive;
+
+use game_ai::SearchGame;
+use game_core::{BoardShape, Coord, PlyReport, Seat};
+
+use crate::kind::GameKind;
+use crate::report::AnyReport;
+
+/// A legal move as the interface names it: the cell left, the cell reached,
+/// whether a whole stack moves (an Arcanor duo, A5; otherwise its top piece
+/// alone or the lone piece), and whether it captures (ARKES R7, R8) or eats
+/// (Arcanor A6). Cells as in the engines: file letter, rank from 1 (`b1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Action {
+    /// The cell left.
+    pub from: Coord,
+    /// The cell reached.
+    pub to: Coord,
+    /// A whole stack moves (an Arcanor duo); never in ARKES.
+    pub whole: bool,
+    /// A capture or an eat.
+    pub capture: bool,
+}
+
+/// A piece as the views see it: its owner and a code its game gives it
+/// (ARKES: a token 0, a marble 1; Arcanor: its value 1 to 4). The game is
+/// the position's the piece comes from; the game's module in this crate
+/// makes and reads the codes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PieceId {
+    /// The owner.
+    pub seat: Seat,
+    /// What piece it is, in its game's terms.
+    pub code: u8,
+}
+
+impl PieceId {
+    /// The owner.
+    #[must_use]
+    pub fn seat(self) -> Seat {
+        self.seat
+    }
+}
+
+/// A cell that looks and counts differently (shown on the board, and where
+/// a win is celebrated).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CellMark {
+    /// A cell every seat aims for (ARKES's golden cell, R1, R11).
+    Goal,
+    /// A seat's home row (Arcanor A1).
+    Home(Seat),
+    /// Where a seat's pieces score (Arcanor's target row, A8).
+    Target(Seat),
+}
+
+/// The line under the board: what a click or tap does now, as a text key of
+/// the interface (`hint-play`…) and the value of the top piece picked, if
+/// the key names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The text key.
+    pub key: &'static str,
+    /// The value of the top piece picked (the key's `$top`).
+    pub top: Option<u32>,
+}
+
+/// Why a seat won, in game-neutral terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WinKind {
+    /// The short name for automation and records (`golden_cell`, `points`…).
+    pub id: &'static str,
+    /// The interface's text key of the outcome (`outcome-golden-cell`…).
+    pub key: &'static str,
+    /// The winner's leading piece won by reaching a [`CellMark::Goal`]
+    /// (ARKES R11): the views celebrate it there.
+    pub on_goal: bool,
+}
+
+/// What a game answers the front ends, beyond its rules and its computer
+/// player. One implementation per game, in its module of this crate
+/// ([`crate::arkes`], [`crate::arcanor`]); everything is statically
+/// dispatched, and [`crate::AnyGame`] and [`crate::AnyPosition`] forward
+/// to it.
+pub trait BoardGame: SearchGame<Position: BoardPosition<Game = Self>> {
+    /// The game in the list ([`crate::for_each_game!`]).
+    const KIND: GameKind;
+    /// The interface's text key of the game's name (`game-arkes`).
+    const NAME_KEY: &'static str;
+    /// The numbers of players allowed.
+    const PLAYERS: RangeInclusive<usize>;
+    /// The board sides a player may choose (cells a side), smallest first;
+    /// empty when the board is always the same.
+    const SIDES: &'static [u8];
+    /// The side of a new game when none is chosen (any for a fixed board).
+    const DEFAULT_SIDE: u8;
+    /// The interface's text key of the limit of rounds without a capture
+    /// (`new-game-capture-limit`; Arcanor's counts eats).
+    const CAPTURE_LIMIT_KEY: &'static str;
+    /// How high a piece stands on the piece under it, in cells (ARKES
+    /// tokens stack); 0 when the top piece covers the one under it
+    /// (Arcanor's nesting pieces).
+    const STACK_STEP: f32;
+
+    /// The built-in start for `players` on a board of `side`.
+    ///
+    /// # Errors
+    /// The rule that does not allow them.
+    fn new_setup(players: usize, side: u8) -> Result<Self::Setup, String>;
+
+    /// The seats of a set-up, in turn order.
+    fn seat_order(setup: &Self::Setup) -> Vec<Seat>;
+
+    /// The board's shape.
+    fn shape(position: &Self::Position) -> BoardShape;
+
+    /// The pieces on `cell`, bottom first.
+    fn stack(position: &Self::Position, cell: Coord) -> Vec<PieceId>;
+
+    /// The piece as the game's diagrams write it (`S`, `s`, `S2`).
+    fn piece_text(piece: PieceId) -> String;
+
+    /// Whether the piece leads its seat (an ARKES marble: its loss is the
+    /// seat's, R7, R12).
+    fn is_leader(piece: PieceId) -> bool {
+        let _ = piece;
+        false
+    }
+
+    /// The cells that look and count differently.
+    fn marks(position: &Self::Position) -> Vec<(Coord, CellMark)> {
+        let _ = position;
+        Vec::new()
+    }
+
+    /// Whether the stack on `cell` can never move again (Arcanor A8).
+    fn is_frozen(position: &Self::Position, cell: Coord) -> bool {
+        let _ = (position, cell);
+        false
+    }
+
+    /// `seat`'s score, in games that keep one (Arcanor A9).
+    fn score(position: &Self::Position, seat: Seat) -> Option<u8> {
+        let _ = (position, seat);
+        None
+    }
+
+    /// The interface's name of a legal move.
+    fn action(mv: Self::Move) -> Action;
+
+    /// The legal move `action` names (`capture` is not compared: the board
+    /// decides).
+    ///
+    /// # Errors
+    /// The engine's reason, naming the rule, when no legal move matches.
+    fn legal_move(position: &Self::Position, action: Action) -> Result<Self::Move, String>;
+
+    /// What the ply of `report` did, `before` being the position it was
+    /// played on.
+    fn report(report: &PlyReport<Self>, before: &Self::Position) -> AnyReport;
+
+    /// Why a seat won, in game-neutral terms.
+    fn win_kind(reason: Self::WinReason) -> WinKind;
+
+    /// The line under the board when `from` is picked (moving its whole
+    /// stack when `whole`), or nothing is.
+    fn hint(position: &Self::Position, from: Option<Coord>, whole: bool) -> Hint;
+}
+
+/// A position of a [`BoardGame`], so a position alone tells its game (and
+/// [`crate::DynPosition`] is implemented once for all of them).
+pub trait BoardPosition: Clone + Debug + std::fmt::Display + Send + Sync + 'static {
+    /// The game.
+    type Game: BoardGame<Position = Self>;
+}

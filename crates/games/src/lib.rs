@@ -1,0 +1,100 @@
+//! The game-neutral boundary of ARKES 3D: what a front end (the Bevy app,
+//! `arkes-cli`, the browser's AI worker) asks about a game, answered by
+//! one module per game, and the one list of the games played.
+//!
+//! - [`BoardGame`]: what a game answers beyond its rules ([`game_core::Rules`])
+//!   and its computer player ([`game_ai::SearchGame`]): seats and player
+//!   counts, board sides, special cells, the pieces of a cell, actions,
+//!   scores, outcome reasons and their text keys, its record's first line.
+//!   Implemented once per game: [`arkes`], [`arcanor`].
+//! - [`GameKind`]: a game of the list, by its id (`arkes`, `arcanor`), with
+//!   its menu data and its constructors ([`GameKind::new_game`]).
+//! - [`AnyGame`], [`AnyPosition`] ([`PosRef`] borrowed), [`AnySearcher`]:
+//!   a game, a position and a search of whichever game, behind object-safe
+//!   traits implemented once for every [`BoardGame`], so the app never asks
+//!   which game it is.
+//! - [`AnyReport`], [`AnyOutcome`]: what a ply did and how a game ended, in
+//!   game-neutral terms for the views.
+//!
+//! No Bevy, no I/O.
+//!
+//! # Adding a game
+//!
+//! Its engine crate implements [`game_core::Rules`]; its evaluation module
+//! in `game_ai` implements [`game_ai::SearchGame`]; its module here
+//! implements [`BoardGame`] and [`BoardPosition`] and defines its `KIND`;
+//! and it joins the list in `for_each_game!` (in this file): one line.
+
+pub mod arcanor;
+pub mod arkes;
+
+mod any_game;
+mod any_position;
+mod board_game;
+mod kind;
+mod report;
+mod searcher;
+
+pub use any_game::{AnyGame, DynGame};
+pub use any_position::{AnyPosition, DynPosition, PosRef};
+pub use board_game::{Action, BoardGame, BoardPosition, CellMark, Hint, PieceId, WinKind};
+pub use kind::{GameDef, GameKind, NewGame, RecordTextError};
+pub use report::{AnyOutcome, AnyReport, Departure};
+pub use searcher::{AnySearcher, DynSearcher};
+
+/// The games, in menu order: the one list a new game joins. Calls this
+/// crate's macro `$callback!($args; module::Rules, ...)` with each game's
+/// module here and its rules type, for the code written over all games
+/// ([`with_rules!`], [`GameKind::all`]).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! for_each_game {
+    ($callback:ident, $args:tt) => {
+        $crate::$callback!($args; arkes::Arkes, arcanor::Arcanor)
+    };
+}
+
+/// Runs `$body` with the type `$g` bound to the rules of the game `$kind`
+/// (a [`GameKind`]), for front ends whose code is generic over the game
+/// (`arkes-cli`). `Some` of the body's value; `None` for a kind not in
+/// the list of games.
+///
+/// ```
+/// use game_core::Rules;
+/// let name = games::with_rules!(games::arcanor::KIND, G => <G as Rules>::NAME);
+/// assert_eq!(name, Some("Arcanor"));
+/// ```
+#[macro_export]
+macro_rules! with_rules {
+    ($kind:expr, $g:ident => $body:expr) => {
+        $crate::for_each_game!(__with_rules, ($kind, $g, $body))
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_rules {
+    (($kind:expr, $g:ident, $body:expr); $($module:ident::$rules:ident),*) => {{
+        let kind: $crate::GameKind = $kind;
+        'game: {
+            $(
+                if kind == $crate::$module::KIND {
+                    type $g = $crate::$module::$rules;
+                    break 'game Some($body);
+                }
+            )*
+            None
+        }
+    }};
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kinds {
+    ((); $($module:ident::$rules:ident),*) => {
+        &[$($crate::$module::KIND),*]
+    };
+}
+
+/// Every game of the list, in menu order.
+pub(crate) static ALL: &[GameKind] = for_each_game!(__kinds, ());
