@@ -10,9 +10,9 @@
 //! `MinimalPlugins`. [`AppPlugin`] adds the window, rendering, picking, the
 //! HUD and the camera.
 
+pub mod app_state;
 pub mod automation;
 pub mod game;
-pub mod games;
 pub mod i18n;
 pub mod layout_check;
 pub mod loading;
@@ -31,30 +31,6 @@ pub mod view;
 use bevy::prelude::*;
 
 pub use options::GameOptions;
-
-/// The order of the game's systems in `Update`, declared once (chained).
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AppSystems {
-    /// Read input (keyboard, picks) into commands.
-    Input,
-    /// Apply commands to the engine.
-    Apply,
-    /// Make the entities match the engine.
-    Sync,
-    /// Start and finish animations.
-    Animate,
-    /// Update what the player sees (highlights, HUD, camera).
-    View,
-}
-
-/// Configures the order of [`AppSystems`] in `Update`.
-pub(crate) fn configure_sets(app: &mut App) {
-    app.configure_sets(
-        Update,
-        (AppSystems::Input, AppSystems::Apply, AppSystems::Sync, AppSystems::Animate, AppSystems::View)
-            .chain(),
-    );
-}
 
 /// The whole game: window, rendering, picking, animation, HUD.
 pub struct AppPlugin {

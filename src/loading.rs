@@ -32,6 +32,7 @@ use bevy::render::render_resource::{CachedPipelineState, PipelineCache};
 use bevy::render::{ExtractSchedule, MainWorld, RenderApp};
 use bevy::window::PrimaryWindow;
 
+use crate::app_state::Loaded;
 use crate::i18n::Tr;
 use crate::theme;
 use crate::ui::{TEXT_DIM, text, title};
@@ -92,10 +93,6 @@ pub struct LoadingViewport;
 /// Low, [`InterfaceCamera`] does).
 #[derive(Component, Debug)]
 pub struct LoadingInterfaceCamera;
-
-/// Whether the loading step is over (the first whole frame is drawn).
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Loaded(pub bool);
 
 /// The renderer's pipelines, counted each frame by the render world.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -41,7 +41,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (watch_frames, choose_quality, apply_quality, choose_render_scale)
                 .chain()
-                .in_set(crate::AppSystems::View),
+                .in_set(crate::app_state::AppSystems::View),
         );
 }
 
@@ -197,7 +197,7 @@ fn is_software(adapter: Option<&RenderAdapterInfo>) -> bool {
 fn watch_frames(
     time: Res<Time<Real>>,
     quality: Res<RenderQuality>,
-    loaded: Option<Res<crate::loading::Loaded>>,
+    loaded: Option<Res<crate::app_state::Loaded>>,
     mut resized: MessageReader<WindowResized>,
     mut watch: ResMut<FrameWatch>,
 ) {

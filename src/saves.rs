@@ -6,15 +6,15 @@
 //! everything and never writes: a corrupt, truncated or foreign file is
 //! reported and the good files stay.
 
-use arkes_engine::Seat;
 use bevy::prelude::*;
+use game_core::Seat;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::game::{Match, MoveApplied};
-use crate::games::{AnyGame, GameKind};
 use crate::options::PlayerKind;
 use crate::storage::{MAX_FILE, Store, StoreError};
+use games::{AnyGame, GameKind};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(PostUpdate, autosave);
@@ -153,17 +153,13 @@ pub fn game_of(store: &Store, name: &str) -> Option<GameKind> {
     let text = store.read(name).ok().flatten()?;
     if name.ends_with(".txt") {
         let first = text.lines().find(|l| !l.trim().is_empty())?;
-        return GameKind::ALL.into_iter().find(|k| {
-            let engine_name = match k {
-                GameKind::Arkes => "ARKES",
-                GameKind::Arcanor => "Arcanor",
-            };
-            first.trim() == format!("# {engine_name} game record")
-        });
+        return GameKind::all().iter().copied().find(|k| first.trim() == k.record_header());
     }
     let value: serde_json::Value = serde_json::from_str(&text).ok()?;
-    let record = value.get("game")?;
-    GameKind::from_id(record.get("game").and_then(|t| t.as_str()).unwrap_or(game_core::UNTAGGED_GAME))
+    match value.get("game")?.get("game") {
+        None => GameKind::of_untagged_saves(),
+        Some(tag) => GameKind::from_id(tag.as_str()?),
+    }
 }
 
 /// Loads the save or record `name` from the store (JSON saves, or `.txt`

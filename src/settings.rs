@@ -6,18 +6,19 @@ use serde::{Deserialize, Serialize};
 
 use crate::GameOptions;
 use crate::game::AnimationSettings;
-use crate::games::GameKind;
 use crate::i18n::Locale;
+pub use crate::options::GraphicsQuality;
 use crate::options::PlayerKind;
 use crate::storage::Store;
 use crate::theme::SeatColours;
+use games::GameKind;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<SeatColours>()
         .add_systems(PreStartup, load_settings)
         .add_systems(
             Update,
-            apply_settings.run_if(resource_changed::<Settings>).in_set(crate::AppSystems::Apply),
+            apply_settings.run_if(resource_changed::<Settings>).in_set(crate::app_state::AppSystems::Apply),
         )
         .add_systems(PostUpdate, save_settings.run_if(resource_changed::<Settings>));
 }
@@ -59,44 +60,6 @@ pub enum Palette {
     Classic,
     /// Okabe–Ito colours, distinct for the common colour blindnesses.
     ColourBlindSafe,
-}
-
-/// The graphics quality the player asks for (Settings, `--quality`,
-/// `?quality=`); [`crate::quality::RenderQuality`] is what is in use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum GraphicsQuality {
-    /// High, except Low on a software renderer (wgpu's `DeviceType::Cpu`)
-    /// or once frames have stayed slow (median above
-    /// [`crate::quality::SLOW_FRAME_MS`] a second, two seconds running).
-    #[default]
-    Auto,
-    /// Shadow maps, 4× MSAA, tone mapping: the designed look (the materials
-    /// are the same at both levels).
-    High,
-    /// No shadow maps (a soft contact shadow under each piece instead), no
-    /// MSAA, no tone mapping: for phones, software renderers and old laptops.
-    Low,
-}
-
-impl GraphicsQuality {
-    /// Short name for the command line, the URL and automation.
-    #[must_use]
-    pub fn id(self) -> &'static str {
-        match self {
-            GraphicsQuality::Auto => "auto",
-            GraphicsQuality::High => "high",
-            GraphicsQuality::Low => "low",
-        }
-    }
-
-    /// The quality named `text` (`auto`, `high`, `low`, any case).
-    #[must_use]
-    pub fn from_id(text: &str) -> Option<GraphicsQuality> {
-        [GraphicsQuality::Auto, GraphicsQuality::High, GraphicsQuality::Low]
-            .into_iter()
-            .find(|q| q.id().eq_ignore_ascii_case(text.trim()))
-    }
 }
 
 /// A clock for each player: `minutes` to start with, `increment` seconds per move.
@@ -141,7 +104,7 @@ pub struct NewGameChoices {
 impl Default for NewGameChoices {
     fn default() -> NewGameChoices {
         NewGameChoices {
-            game: GameKind::Arkes,
+            game: GameKind::default(),
             players: 2,
             side: 9,
             seats: vec![SeatChoice::default(); 4],

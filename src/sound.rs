@@ -12,10 +12,10 @@ use bevy::prelude::*;
 use bevy::ui_widgets::Activate;
 use bevy::window::PrimaryWindow;
 
-use crate::AppSystems;
+use crate::app_state::AppSystems;
 use crate::game::{Match, MoveApplied};
-use crate::games::{AnyOutcome, AnyReport, PieceId};
 use crate::settings::Settings;
+use games::{AnyOutcome, AnyReport};
 
 /// The sounds and what plays them.
 pub struct SoundPlugin;
@@ -182,8 +182,9 @@ pub fn effects(report: &AnyReport) -> Vec<Sfx> {
     let mut effects = Vec::new();
     if let Some(action) = report.action {
         let captured = report.departures.iter().find(|d| d.by.is_some());
-        effects.push(match (captured.map(|d| d.piece), report.eaten, report.freed) {
-            (Some(PieceId::Marble(_)), _, _) => Sfx::MarbleCapture,
+        effects.push(match (captured.map(|d| d.leader), report.eaten, report.freed) {
+            // A piece that leads its seat (an ARKES marble, R7).
+            (Some(true), _, _) => Sfx::MarbleCapture,
             (Some(_), _, _) => Sfx::Capture,
             (None, Some(_), _) => Sfx::Eat,
             (None, None, Some(_)) => Sfx::Release,

@@ -1,11 +1,11 @@
 //! Game texts shared by the HUD and the screens: seat names, outcomes and
 //! clocks, in the player's language.
 
-use arkes_engine::{DrawReason, Seat};
+use game_core::Seat;
 
 use crate::game::Match;
-use crate::games::{AnyOutcome, WinKind};
 use crate::i18n::{Locale, seat_id};
+use games::AnyOutcome;
 
 /// Below this many milliseconds a clock shows tenths (and the HUD turns it red).
 pub const CLOCK_WARNING_MS: u64 = 10_000;
@@ -21,33 +21,14 @@ pub fn seat_name(game: &Match, seat: Seat, locale: &Locale) -> String {
     }
 }
 
-/// The translation key of an outcome's reason.
-#[must_use]
-pub fn outcome_key(outcome: AnyOutcome) -> &'static str {
-    match outcome {
-        AnyOutcome::Win { reason, .. } => match reason {
-            WinKind::GoldenCell => "outcome-golden-cell",
-            WinKind::LastMarble => "outcome-last-marble",
-            WinKind::Points => "outcome-points",
-            WinKind::NoLegalMove => "outcome-no-move",
-            WinKind::Time => "outcome-time",
-        },
-        AnyOutcome::Draw(reason) => match reason {
-            DrawReason::RoundLimit => "outcome-round-limit",
-            DrawReason::CaptureLimit => "outcome-capture-limit",
-            DrawReason::Repetition => "outcome-repetition",
-        },
-    }
-}
-
 /// The outcome in words.
 #[must_use]
 pub fn outcome_text(game: &Match, outcome: AnyOutcome, locale: &Locale) -> String {
     match outcome {
         AnyOutcome::Win { seat, .. } => {
-            locale.t_args(outcome_key(outcome), &[("name", seat_name(game, seat, locale).into())])
+            locale.t_args(outcome.key(), &[("name", seat_name(game, seat, locale).into())])
         }
-        AnyOutcome::Draw(_) => locale.t(outcome_key(outcome)),
+        AnyOutcome::Draw(_) => locale.t(outcome.key()),
     }
 }
 

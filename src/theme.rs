@@ -5,8 +5,8 @@
 //! Each seat also has its own mark (shape) on its tokens and in the HUD, so
 //! colour is never the only cue.
 
-use arkes_engine::Seat;
 use bevy::prelude::*;
+use game_core::Seat;
 
 /// The seat colours in use, set from the settings.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use bevy::ui::{InteractionDisabled, Pressed};
 use bevy::ui_widgets::{Activate, Button, observe};
 
-use crate::AppSystems;
+use crate::app_state::AppSystems;
 use crate::i18n::Tr;
 use crate::theme;
 

@@ -9,11 +9,11 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use serde_json::json;
 
 use super::emit;
+use crate::app_state::{Overlay, Screen};
 use crate::game::{Match, MatchCommand};
-use crate::games::GameKind;
 use crate::i18n::Locale;
 use crate::options::GameOptions;
-use crate::screens::{Overlay, Screen};
+use games::GameKind;
 
 /// Lines read from stdin in automation mode (native): `screenshot PATH`,
 /// `state`, `quit`.
@@ -114,9 +114,10 @@ pub(super) fn run_commands(
                 });
             }
             (Some("new"), Some(name)) => {
-                let fresh = GameKind::from_id(name)
-                    .ok_or_else(|| format!("no game `{name}`"))
-                    .and_then(|game| GameOptions { game, position: None, ..options.clone() }.new_match());
+                let fresh =
+                    GameKind::from_id(name).ok_or_else(|| format!("no game `{name}`")).and_then(|game| {
+                        Match::from_options(&GameOptions { game, position: None, ..options.clone() })
+                    });
                 match fresh {
                     Ok(fresh) => {
                         matches.write(MatchCommand::Replace(Box::new(fresh)));

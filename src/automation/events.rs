@@ -4,24 +4,26 @@
 
 use std::collections::BTreeMap;
 
-use arkes_engine::Coord;
 use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
 use bevy::ui::UiGlobalTransform;
 use bevy::window::PrimaryWindow;
+use game_core::Coord;
 use serde_json::{Value, json};
 
 use super::emit;
+use crate::app_state::{Overlay, Screen};
 use crate::game::{
     BoardGeometry, BoardPiece, BoardPos, BoardReset, CellPicked, InputLock, Match, MoveApplied, Selection,
 };
-use crate::games::{AnyOutcome, GameKind, PieceId};
 use crate::i18n::Locale;
 use crate::quality::{RenderScale, viewport_to_window};
-use crate::screens::{NewGameStep, Overlay, RulesGame, Screen};
+use crate::screens::{NewGameStep, RulesGame};
 use crate::settings::Settings;
 use crate::ui::ButtonId;
 use crate::view::camera::OrbitCamera;
+use crate::view::pieces::PieceLooks;
+use games::AnyOutcome;
 
 /// The search's work on the main thread in one frame.
 #[derive(Clone, Copy, Debug)]
@@ -72,29 +74,18 @@ pub(super) struct Automation {
 }
 
 /// Snake-case name of a seat for JSON.
-fn seat_name(seat: arkes_engine::Seat) -> String {
+fn seat_name(seat: game_core::Seat) -> String {
     seat.name().to_ascii_lowercase()
 }
 
 /// The outcome as a JSON object.
 #[must_use]
 pub fn outcome_json(outcome: AnyOutcome) -> Value {
-    match outcome {
-        AnyOutcome::Win { seat, reason } => json!({
-            "event": "outcome",
-            "winner": seat_name(seat),
-            "reason": reason.id(),
-        }),
-        AnyOutcome::Draw(d) => json!({
-            "event": "outcome",
-            "winner": null,
-            "reason": match d {
-                arkes_engine::DrawReason::RoundLimit => "round_limit",
-                arkes_engine::DrawReason::CaptureLimit => "capture_limit",
-                arkes_engine::DrawReason::Repetition => "repetition",
-            },
-        }),
-    }
+    json!({
+        "event": "outcome",
+        "winner": outcome.winner().map(seat_name),
+        "reason": outcome.reason_id(),
+    })
 }
 
 /// Every cell's centre in window coordinates (logical pixels), by name.
@@ -122,24 +113,23 @@ fn piece_positions(
     camera: &Camera,
     camera_transform: &GlobalTransform,
     window: &Window,
+    game: &Match,
+    looks: &PieceLooks,
     pieces: &Query<(&BoardPos, &GlobalTransform, &BoardPiece)>,
 ) -> Value {
+    let look = looks.get(game.kind());
+    let position = game.displayed();
     let mut list: Vec<(BoardPos, Value)> = pieces
         .iter()
         .filter_map(|(pos, transform, piece)| {
-            let height = match piece.id {
-                PieceId::Marble(_) => BoardGeometry::MARBLE_RADIUS * 1.8,
-                PieceId::Token(_) => BoardGeometry::TOKEN_HEIGHT,
-                PieceId::Doll(_, v) => crate::view::pieces::doll_height(v) * 0.7,
-            };
+            let height = look.map_or(0.0, |look| (look.grip)(piece.id));
             let top = transform.translation() + Vec3::Y * height;
             let p = viewport_to_window(camera, window, camera.world_to_viewport(camera_transform, top).ok()?);
-            let value = if let PieceId::Doll(_, v) = piece.id { Some(v) } else { None };
             Some((
                 *pos,
                 json!({"cell": pos.coord.to_string(), "level": pos.level,
-                "marble": matches!(piece.id, PieceId::Marble(_)), "seat": seat_name(piece.id.seat()),
-                "value": value, "screen": [p.x.round(), p.y.round()]}),
+                "piece": position.piece_text(piece.id), "seat": seat_name(piece.id.seat()),
+                "screen": [p.x.round(), p.y.round()]}),
             ))
         })
         .collect();
@@ -161,7 +151,9 @@ pub(super) fn report_view(
     lock: Res<InputLock>,
     screen: Res<State<Screen>>,
     (quality, scale): (Option<Res<crate::quality::RenderQuality>>, Option<Res<RenderScale>>),
+    looks: Option<Res<PieceLooks>>,
 ) {
+    let Some(looks) = looks else { return };
     if frames.0 < 3 || *screen.get() != Screen::Gameplay {
         return;
     }
@@ -196,7 +188,7 @@ pub(super) fn report_view(
         "event": event,
         "window": {"width": window.width(), "height": window.height(), "scale": window.scale_factor()},
         "cells": cell_positions(camera, transform, window, &g),
-        "pieces": piece_positions(camera, transform, window, &pieces),
+        "pieces": piece_positions(camera, transform, window, &game, &looks, &pieces),
         "game": game.kind().id(),
         "to_move": seat_name(game.to_move()),
         "position": game.game().position().text(),
@@ -290,9 +282,6 @@ pub(super) fn report_picks(
 
 /// The cells whose formation is frozen (Arcanor A8).
 fn frozen_cells(game: &Match, g: &BoardGeometry) -> Vec<String> {
-    if game.kind() != GameKind::Arcanor {
-        return Vec::new();
-    }
     g.shape.coords().filter(|&c| game.displayed().is_frozen(c)).map(|c| c.to_string()).collect()
 }
 
@@ -317,9 +306,9 @@ pub(super) fn report_moves(
             "seat": seat_name(report.mover),
             "notation": report.notation,
             "whole": report.action.map(|a| a.whole),
-            "captured": captured.map(|c| json!({"piece": c.piece.to_string(), "cell": c.cell.to_string()})),
-            "eaten": report.eaten.map(|p| p.to_string()),
-            "freed": report.freed.map(|p| p.to_string()),
+            "captured": captured.map(|c| json!({"piece": game.displayed().piece_text(c.piece), "cell": c.cell.to_string()})),
+            "eaten": report.eaten.map(|p| game.displayed().piece_text(p)),
+            "freed": report.freed.map(|p| game.displayed().piece_text(p)),
             "froze": report.froze.iter().map(ToString::to_string).collect::<Vec<_>>(),
             "eliminated": report.eliminated.iter().map(|&s| seat_name(s)).collect::<Vec<_>>(),
             "position": game.game().position().text(),

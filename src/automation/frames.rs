@@ -15,7 +15,7 @@ pub(super) fn record_frame_time(
     options: Res<GameOptions>,
     time: Res<Time<Real>>,
     thinking: Res<AiThinking>,
-    loaded: Option<Res<crate::loading::Loaded>>,
+    loaded: Option<Res<crate::app_state::Loaded>>,
     pipelines: Option<Res<crate::loading::PipelineStatus>>,
     mut state: ResMut<Automation>,
 ) {
@@ -167,7 +167,8 @@ pub(super) fn exit_after_frames(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::loading::{Loaded, PipelineStatus};
+    use crate::app_state::Loaded;
+    use crate::loading::PipelineStatus;
 
     fn app() -> App {
         let mut app = App::new();

@@ -14,7 +14,8 @@ mod frames;
 use bevy::prelude::*;
 use serde_json::Value;
 
-use crate::{AppSystems, GameOptions};
+use crate::GameOptions;
+use crate::app_state::AppSystems;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<events::Automation>()
@@ -46,13 +47,13 @@ fn automation_on(options: Res<GameOptions>) -> bool {
 }
 
 /// Whether the loading step is over.
-fn loaded(loaded: Option<Res<crate::loading::Loaded>>) -> bool {
+fn loaded(loaded: Option<Res<crate::app_state::Loaded>>) -> bool {
     loaded.is_none_or(|l| l.0)
 }
 
 /// Tells the web page (its `window.arkesReady`) that whole frames are drawn
 /// (the loading step is over), so it can hide its loading screen.
-fn tell_page_ready(loaded: Option<Res<crate::loading::Loaded>>) {
+fn tell_page_ready(loaded: Option<Res<crate::app_state::Loaded>>) {
     #[cfg(target_arch = "wasm32")]
     if loaded.is_some_and(|l| l.is_changed() && l.0)
         && let Some(window) = web_sys::window()

@@ -7,16 +7,16 @@
 
 use std::time::Duration;
 
-use arkes_engine::Seat;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use game_ai::Progress;
+use game_core::Seat;
 
 use super::commands::{GameFlow, MoveCommand};
 use super::input_lock::InputLock;
 use super::match_state::Match;
-use crate::AppSystems;
-use crate::games::{Action, AnySearcher};
+use crate::app_state::AppSystems;
+use games::{Action, AnySearcher};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiSettings>()
@@ -187,7 +187,7 @@ fn start_job(game: &Match, level: game_ai::Level, settings: &AiSettings, turn: u
     }
     #[cfg(not(target_arch = "wasm32"))]
     let _ = turn;
-    let searcher = AnySearcher::for_game(game.game(), level.options().seed(turn_seed(game)));
+    let searcher = game.game().searcher(level.options().seed(turn_seed(game)));
     #[cfg(not(target_arch = "wasm32"))]
     if settings.background {
         let cap = settings.time_cap;
@@ -214,8 +214,7 @@ const WORKER_PATIENCE: Duration = Duration::from_secs(30);
 #[cfg(target_arch = "wasm32")]
 fn worker_action(game: &Match, answer: ai_worker::Answer) -> Result<Option<Action>, String> {
     let Some(found) = answer.result? else { return Ok(None) };
-    let cell =
-        |text: &str| text.parse::<arkes_engine::Coord>().map_err(|_| format!("`{text}` is not a cell"));
+    let cell = |text: &str| text.parse::<game_core::Coord>().map_err(|_| format!("`{text}` is not a cell"));
     let (from, to) = (cell(&found.from)?, cell(&found.to)?);
     game.game()
         .legal_actions()
@@ -296,7 +295,7 @@ fn drive_ai(
                     };
                     warn!("the AI worker failed ({why}): the computer searches on the main thread");
                     let options = level.options().seed(turn_seed(&game));
-                    *job = Job::Stepped(Box::new(AnySearcher::for_game(game.game(), options)), false);
+                    *job = Job::Stepped(Box::new(game.game().searcher(options)), false);
                 }
             }
         }

@@ -8,18 +8,18 @@
 
 use std::time::Duration;
 
-use arkes_engine::{BySeat, Seat};
 use bevy::prelude::*;
 use bevy_tweening::lens::TransformPositionLens;
 use bevy_tweening::{AnimCompletedEvent, AnimTargetKind, EaseMethod, Lens, Tween, TweenAnim};
+use game_core::{BySeat, Seat};
 
 use super::commands::{BoardReset, MoveApplied};
 use super::geometry::BoardGeometry;
 use super::input_lock::InputLock;
 use super::match_state::Match;
 use super::pieces::{BoardPiece, BoardPos, LeaveReason, Leaving, PieceMoved};
-use crate::AppSystems;
-use crate::games::{AnyOutcome, GameKind, PieceId, WinKind};
+use crate::app_state::AppSystems;
+use games::{AnyOutcome, CellMark};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AnimationSettings>().init_resource::<CaptureTray>().add_systems(
@@ -104,6 +104,9 @@ impl Lens<Transform> for SinkLens {
     }
 }
 
+/// How deep a removed piece sinks into the board, world units.
+const SINK_DEPTH: f32 = 0.18;
+
 fn tween(duration: Duration, lens: impl Lens<Transform> + Send + Sync + 'static) -> Tween {
     Tween::new(EaseMethod::EaseFunction(EaseFunction::QuadraticInOut), duration, lens)
 }
@@ -152,9 +155,17 @@ fn animate_moves(
     for m in moved.read() {
         let Ok((mut transform, piece)) = pieces.get_mut(m.entity) else { continue };
         let end = g.piece_base(m.to.coord, m.to.level);
-        let won_here = matches!(piece.id, PieceId::Marble(seat)
-            if Some(m.to.coord) == g.golden_cell()
-                && game.outcome() == Some(AnyOutcome::Win { seat, reason: WinKind::GoldenCell }));
+        // The winner's leading piece reaching a goal cell (ARKES R11).
+        let won_here = match game.outcome() {
+            Some(AnyOutcome::Win { seat, reason }) => {
+                let position = game.displayed();
+                reason.on_goal
+                    && piece.id.seat == seat
+                    && position.is_leader(piece.id)
+                    && position.cells_marked(CellMark::Goal).contains(&m.to.coord)
+            }
+            _ => false,
+        };
         let hop_ms = if m.mover { ms::HOP } else { ms::DROP };
         let Some(duration) = settings.duration(hop_ms) else {
             transform.translation = end;
@@ -164,11 +175,11 @@ fn animate_moves(
             continue;
         };
         let start = transform.translation;
-        // An Arcanor piece lifts clear of the piece inside it or under it.
-        let height = match (m.mover, g.kind) {
+        // A nesting piece lifts clear of the piece inside it or under it.
+        let height = match (m.mover, g.nests()) {
             (false, _) => 0.0,
-            (true, GameKind::Arkes) => 0.45,
-            (true, GameKind::Arcanor) => 0.85,
+            (true, false) => 0.45,
+            (true, true) => 0.85,
         };
         let hop = tween(duration, HopLens { start, end, height });
         let anim = if won_here {
@@ -239,7 +250,7 @@ fn animate_departures(
             }
             (LeaveReason::Eliminated, _) => settings
                 .duration(ms::SINK)
-                .map(|d| TweenAnim::new(tween(d, SinkLens { start, depth: BoardGeometry::TOKEN_HEIGHT }))),
+                .map(|d| TweenAnim::new(tween(d, SinkLens { start, depth: SINK_DEPTH }))),
             _ => None,
         };
         match anim {

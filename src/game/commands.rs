@@ -3,14 +3,14 @@
 //! ([`HistoryCommand`]); a new, loaded or restarted match
 //! ([`MatchCommand`], the one way to replace the match); the clocks.
 
-use arkes_engine::Coord;
 use bevy::prelude::*;
+use game_core::Coord;
 
 use super::input_lock::InputLock;
 use super::match_state::Match;
-use crate::AppSystems;
-use crate::games::{Action, AnyReport};
+use crate::app_state::AppSystems;
 use crate::options::GameOptions;
+use games::{Action, AnyReport};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<MoveCommand>()
@@ -110,7 +110,7 @@ impl Default for GameFlow {
 }
 
 fn start_match(mut commands: Commands, options: Res<GameOptions>, mut resets: MessageWriter<BoardReset>) {
-    match options.new_match() {
+    match Match::from_options(&options) {
         Ok(mut m) => {
             if let Some(seed) = options.seed {
                 m.set_seed(seed);

@@ -6,15 +6,15 @@
 //! the seat to move (if no pad has it) with its first button press; a pad
 //! whose seat is not to move is ignored, with a hint.
 
-use arkes_engine::{Coord, Seat};
 use bevy::input::gamepad::{Gamepad, GamepadButton};
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
+use game_core::{Coord, Seat};
 
 use super::commands::GameFlow;
 use super::match_state::Match;
 use super::selection::{CellPicked, Selection};
-use crate::AppSystems;
+use crate::app_state::AppSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardCursor>()
@@ -276,14 +276,15 @@ fn act_on_cursor(
     let shape = position.shape();
     let seat = position.to_move();
     for action in actions.read() {
-        // The cursor first appears on the seat's marble (ARKES), or on its
+        // The cursor first appears on the seat's leading piece (an ARKES
+        // marble), or on its
         // first piece that can move, or the centre.
         let first_movable = game.game().legal_actions().first().map(|a| a.from);
         let centre = Coord::new(shape.files() / 2, shape.ranks() / 2);
         let here = cursor
             .coord
             .filter(|&c| shape.contains(c))
-            .or_else(|| position.marble(seat))
+            .or_else(|| position.leader(seat))
             .or(first_movable)
             .unwrap_or(centre);
         cursor.seat = Some(seat);

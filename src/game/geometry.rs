@@ -5,13 +5,11 @@
 //! South) and ranks along −z (rank 1, South's home rank, nearest +z, where
 //! South's camera stands).
 
-use arkes_engine::{BoardShape, Coord};
 use bevy::prelude::*;
+use game_core::{BoardShape, Coord};
+use games::GameKind;
 
-use crate::games::GameKind;
-
-/// The board's size and game, and the sizes of pieces, in world units
-/// (1 = one cell).
+/// The board's size and game, in world units (1 = one cell).
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardGeometry {
     /// Files × ranks.
@@ -21,20 +19,13 @@ pub struct BoardGeometry {
 }
 
 impl BoardGeometry {
-    /// Height of an ARKES token.
-    pub const TOKEN_HEIGHT: f32 = 0.18;
-    /// Radius of an ARKES token.
-    pub const TOKEN_RADIUS: f32 = 0.37;
-    /// Radius of an ARKES marble.
-    pub const MARBLE_RADIUS: f32 = 0.28;
-
-    /// The square board of ARKES with `side` cells a side.
+    /// A square board of `side` cells a side for `kind`.
     ///
     /// # Panics
     /// If `side` is not 1…11.
     #[must_use]
-    pub fn square(side: u8) -> BoardGeometry {
-        BoardGeometry { shape: BoardShape::square(side).expect("a side of 1 to 11"), kind: GameKind::Arkes }
+    pub fn square(kind: GameKind, side: u8) -> BoardGeometry {
+        BoardGeometry { shape: BoardShape::square(side).expect("a side of 1 to 11"), kind }
     }
 
     /// Files of the board.
@@ -58,20 +49,18 @@ impl BoardGeometry {
     }
 
     /// The base (bottom centre) of the piece at `level` of `cell` (0 =
-    /// bottom). ARKES pieces stack; an Arcanor duo's top piece covers its
-    /// inner one, so both stand on the cell.
+    /// bottom): pieces that stack stand on the one under them (ARKES);
+    /// nesting pieces cover it, so both stand on the cell (Arcanor).
     #[must_use]
     pub fn piece_base(&self, cell: Coord, level: u8) -> Vec3 {
-        match self.kind {
-            GameKind::Arkes => self.cell_center(cell) + Vec3::Y * (f32::from(level) * Self::TOKEN_HEIGHT),
-            GameKind::Arcanor => self.cell_center(cell),
-        }
+        self.cell_center(cell) + Vec3::Y * (f32::from(level) * self.kind.stack_step())
     }
 
-    /// ARKES's golden cell (R1), `None` in Arcanor.
+    /// Whether the game's pieces nest (cover the one under them) rather
+    /// than stack.
     #[must_use]
-    pub fn golden_cell(&self) -> Option<Coord> {
-        (self.kind == GameKind::Arkes).then(|| arkes_engine::golden_cell(self.shape))
+    pub fn nests(&self) -> bool {
+        self.kind.stack_step() == 0.0
     }
 
     /// Half the board's extent along x (files) and z (ranks), border excluded.
@@ -103,7 +92,7 @@ mod tests {
 
     #[test]
     fn cells_round_trip_through_world_positions() {
-        let g = BoardGeometry::square(9);
+        let g = BoardGeometry::square(games::arkes::KIND, 9);
         assert_eq!(g.cell_center("e5".parse().unwrap()), Vec3::ZERO);
         assert_eq!(g.cell_center("a1".parse().unwrap()), Vec3::new(-4.0, 0.0, 4.0));
         for index in 0..81 {
@@ -115,14 +104,15 @@ mod tests {
 
     #[test]
     fn the_arcanor_board_is_8_by_7_and_duos_nest() {
-        let g = BoardGeometry { shape: arcanor_engine::SHAPE, kind: GameKind::Arcanor };
+        let g =
+            BoardGeometry { shape: game_core::BoardShape::new(8, 7).unwrap(), kind: games::arcanor::KIND };
         assert_eq!(g.cell_center("a1".parse().unwrap()), Vec3::new(-3.5, 0.0, 3.0));
         assert_eq!(g.cell_center("h7".parse().unwrap()), Vec3::new(3.5, 0.0, -3.0));
         let b1: Coord = "b1".parse().unwrap();
         assert_eq!(g.piece_base(b1, 1), g.piece_base(b1, 0));
         assert_eq!(g.cell_at(Vec3::new(3.6, 0.0, -3.2)), Some("h7".parse().unwrap()));
         assert_eq!(g.cell_at(Vec3::new(0.0, 0.0, -3.6)), None);
-        assert_eq!(g.golden_cell(), None);
+        assert!(g.nests());
         assert_eq!(g.half_extents(), Vec2::new(4.0, 3.5));
     }
 }

@@ -1,11 +1,11 @@
 //! The [`Match`] resource: the engine's game (the single source of truth for
 //! the rules, ARKES or Arcanor) and who sits where.
 
-use arkes_engine::{BySeat, Coord, Seat};
 use bevy::prelude::*;
+use game_core::{BySeat, Coord, Seat};
 
-use crate::games::{Action, AnyGame, AnyOutcome, AnyPosition, AnyReport, GameKind, PosRef};
-use crate::options::PlayerKind;
+use crate::options::{GameOptions, PlayerKind};
+use games::{Action, AnyGame, AnyOutcome, AnyPosition, AnyReport, GameKind, PosRef};
 
 /// A seat's name and who plays it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,6 +43,22 @@ impl Match {
         });
         let last_move = game.last_action();
         Match { game, seats, last_move, review: None, saved: true, seed: fresh_seed() }
+    }
+
+    /// The match to start from the session's options: their game
+    /// ([`GameOptions::new_game`]) with the seats' names and players.
+    ///
+    /// # Errors
+    /// As [`GameOptions::new_game`].
+    pub fn from_options(options: &GameOptions) -> Result<Match, String> {
+        let game = options.new_game()?;
+        let seats = game
+            .seat_order()
+            .into_iter()
+            .enumerate()
+            .map(|(i, s)| (s, options.name(i), options.kind(i)))
+            .collect();
+        Ok(Match::new(game, seats))
     }
 
     /// Which game.
@@ -258,7 +274,7 @@ fn fresh_seed() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{GameKind, new_game};
+    use games::{GameKind, NewGame};
 
     fn kinds() -> [PlayerKind; 4] {
         [PlayerKind::Human, PlayerKind::Easy, PlayerKind::Medium, PlayerKind::Hard]
@@ -267,7 +283,8 @@ mod tests {
     /// A match of `kind` with `players` seats, each named after its place in
     /// the turn order and played by a different kind, after a few moves.
     fn played(kind: GameKind, players: usize) -> Match {
-        let game = new_game(kind, players, 9, game_core::Limits::default()).expect("a game");
+        let new = NewGame { players, side: 9, position: None, limits: game_core::Limits::default() };
+        let game = kind.new_game(&new).expect("a game");
         let seats = game
             .seat_order()
             .into_iter()
@@ -289,7 +306,7 @@ mod tests {
             (3, vec![(Seat::South, "P2"), (Seat::West, "P0"), (Seat::North, "P1")]),
             (4, vec![(Seat::South, "P3"), (Seat::West, "P0"), (Seat::North, "P1"), (Seat::East, "P2")]),
         ] {
-            let before = played(GameKind::Arkes, players);
+            let before = played(games::arkes::KIND, players);
             let after = before.rematch();
             assert_eq!(after.to_move(), Seat::South, "{players} players: South moves first (R2)");
             assert_eq!(after.game().ply_count(), 0);
@@ -306,7 +323,7 @@ mod tests {
 
     #[test]
     fn a01_a_rematch_swaps_the_players_and_south_still_moves_first() {
-        let before = played(GameKind::Arcanor, 2);
+        let before = played(games::arcanor::KIND, 2);
         let after = before.rematch();
         assert_eq!(after.to_move(), Seat::South);
         assert_eq!(after.game().ply_count(), 0);

@@ -49,7 +49,7 @@ pub struct GameLogicPlugin {
 
 impl Plugin for GameLogicPlugin {
     fn build(&self, app: &mut App) {
-        crate::configure_sets(app);
+        crate::app_state::configure_sets(app);
         app.insert_resource(self.options.clone());
         app.add_plugins((
             input_lock::plugin,

@@ -1,15 +1,15 @@
 //! Cells and pieces as entities, and the one system that makes the piece
 //! entities match the engine's board after every change, for either game.
 
-use arkes_engine::Coord;
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
+use game_core::Coord;
 
 use super::commands::{BoardReset, MoveApplied};
 use super::geometry::BoardGeometry;
 use super::match_state::Match;
-use crate::AppSystems;
-use crate::games::{AnyReport, PieceId};
+use crate::app_state::AppSystems;
+use games::{AnyReport, GameKind, PieceId};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<PieceMoved>().add_systems(Update, sync_pieces.in_set(AppSystems::Sync));
@@ -24,12 +24,14 @@ pub struct Cell {
 }
 
 /// A piece on the board: an ARKES token or marble, or an Arcanor piece. The
-/// view dresses it by its [`PieceId`].
+/// view of its game dresses it by its [`PieceId`].
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 #[require(Transform, Visibility)]
 pub struct BoardPiece {
-    /// What piece it is.
+    /// What piece it is, in its game's terms.
     pub id: PieceId,
+    /// Its game.
+    pub game: GameKind,
 }
 
 /// Where a piece stands: its cell and level (0 = bottom; an Arcanor duo's
@@ -63,7 +65,7 @@ pub enum LeaveReason {
     /// Captured by `by` (ARKES R7, R8): lifted and put beside that seat's edge.
     Captured {
         /// The capturing seat.
-        by: arkes_engine::Seat,
+        by: game_core::Seat,
     },
     /// A marble removed because its seat is out (R12): it sinks.
     Eliminated,
@@ -81,11 +83,11 @@ pub struct Leaving {
 }
 
 /// The piece expected at each occupied board position.
-fn expected_pieces(game: &Match) -> HashMap<BoardPos, PieceId> {
+fn expected_pieces(game: &Match) -> HashMap<BoardPos, BoardPiece> {
     let mut expected = HashMap::new();
     for (coord, stack) in game.displayed().stacks() {
-        for (level, piece) in stack.into_iter().enumerate() {
-            expected.insert(BoardPos { coord, level: level as u8 }, piece);
+        for (level, id) in stack.into_iter().enumerate() {
+            expected.insert(BoardPos { coord, level: level as u8 }, BoardPiece { id, game: game.kind() });
         }
     }
     expected
@@ -121,9 +123,9 @@ fn sync_pieces(
 
     // Which entity is on which position now.
     let mut current: HashMap<BoardPos, Entity> = HashMap::new();
-    let mut piece_of: HashMap<Entity, PieceId> = HashMap::new();
+    let mut piece_of: HashMap<Entity, BoardPiece> = HashMap::new();
     for (entity, pos, piece, _) in &pieces {
-        piece_of.insert(entity, piece.id);
+        piece_of.insert(entity, *piece);
         current.insert(*pos, entity);
     }
 
@@ -164,7 +166,7 @@ fn sync_pieces(
     // Other expected pieces take the nearest unplaced entity of the same piece.
     let mut spare: Vec<(Entity, BoardPos)> =
         current.iter().filter(|(_, e)| !placed.contains_key(*e)).map(|(p, e)| (*e, *p)).collect();
-    let mut missing: Vec<(BoardPos, PieceId)> = expected.into_iter().collect();
+    let mut missing: Vec<(BoardPos, BoardPiece)> = expected.into_iter().collect();
     missing.sort_by_key(|(pos, _)| (pos.coord, pos.level));
     let mut to_spawn = Vec::new();
     for (pos, piece) in missing {
@@ -229,8 +231,9 @@ fn respawn_cells(commands: &mut Commands, g: &BoardGeometry, cells: &Query<Entit
 }
 
 /// Spawns the entity of `piece` at `pos`.
-fn spawn_piece(commands: &mut Commands, g: &BoardGeometry, pos: BoardPos, piece: PieceId) -> Entity {
+fn spawn_piece(commands: &mut Commands, g: &BoardGeometry, pos: BoardPos, piece: BoardPiece) -> Entity {
     let transform = Transform::from_translation(g.piece_base(pos.coord, pos.level));
-    let name = Name::new(format!("{piece:?} on {} level {}", pos.coord, pos.level));
-    commands.spawn((name, BoardPiece { id: piece }, pos, transform)).id()
+    let name =
+        Name::new(format!("{} piece {:?} on {} level {}", piece.game.id(), piece.id, pos.coord, pos.level));
+    commands.spawn((name, piece, pos, transform)).id()
 }

@@ -9,17 +9,17 @@
 //! selection. Where only one of the two can move, the cycle skips the
 //! other. Keyboard and gamepad pick the same way (Enter or A again).
 
-use arkes_engine::{Coord, Seat};
 use bevy::picking::pointer::{PointerButton, PointerId};
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
+use game_core::{Coord, Seat};
 
 use super::commands::{BoardReset, GameFlow, HistoryCommand, MatchCommand, MoveApplied, MoveCommand};
 use super::geometry::BoardGeometry;
 use super::input_lock::InputLock;
 use super::match_state::Match;
 use super::pieces::{BoardPos, Cell};
-use crate::AppSystems;
+use crate::app_state::AppSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>()

@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use bevy::ui_widgets::Activate;
 
-use crate::AppSystems;
+use crate::app_state::AppSystems;
 use crate::options::PlayerKind;
 use crate::settings::{AnimationSpeed, ClockChoice, GraphicsQuality, Palette, Settings};
 use crate::ui::Selected;

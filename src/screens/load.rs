@@ -5,7 +5,8 @@
 use bevy::prelude::*;
 use bevy::ui_widgets::Activate;
 
-use super::{Notice, Screen};
+use super::flow::Notice;
+use crate::app_state::Screen;
 use crate::game::MatchCommand;
 use crate::i18n::Tr;
 use crate::saves::{self, AUTOSAVE, RECORDS, SAVES};

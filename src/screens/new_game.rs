@@ -6,21 +6,23 @@
 
 use std::num::NonZeroU32;
 
-use arkes_engine::{Clock, Limits};
 use bevy::prelude::*;
 use bevy::text::EditableText;
 use bevy::ui_widgets::Activate;
+use game_core::{Clock, Limits};
 
 use super::choices::{Choice, choice_button};
-use super::{Notice, Screen};
-use crate::AppSystems;
+use super::flow::Notice;
+use super::rules::RulesBooks;
+use crate::app_state::AppSystems;
+use crate::app_state::Screen;
 use crate::game::{Match, MatchCommand};
-use crate::games::{self, GameKind};
 use crate::i18n::{Tr, seat_id};
 use crate::options::PlayerKind;
 use crate::settings::{ClockChoice, Settings};
 use crate::theme::{self, SeatColours};
 use crate::ui::{self, TEXT, TEXT_DIM, button, label, panel, row, screen_root, text};
+use games::{GameKind, NewGame};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Step>()
@@ -46,7 +48,7 @@ pub enum Step {
 
 /// The seats in play for `players` players of `kind`, in turn order.
 #[must_use]
-pub fn seats_for(kind: GameKind, players: usize) -> Vec<arkes_engine::Seat> {
+pub fn seats_for(kind: GameKind, players: usize) -> Vec<game_core::Seat> {
     kind.seats_for(players)
 }
 
@@ -80,6 +82,7 @@ fn respawn_on_step(
     step: Res<Step>,
     settings: Res<Settings>,
     colours: Res<SeatColours>,
+    books: Res<RulesBooks>,
     roots: Query<Entity, With<NewGameRoot>>,
 ) {
     if step.is_added() {
@@ -88,7 +91,7 @@ fn respawn_on_step(
     for root in &roots {
         commands.entity(root).despawn();
     }
-    spawn_step(&mut commands, *step, &settings, *colours);
+    spawn_step(&mut commands, *step, &settings, &books, *colours);
 }
 
 fn spawn_new_game(
@@ -96,21 +99,28 @@ fn spawn_new_game(
     step: Res<Step>,
     settings: Res<Settings>,
     colours: Res<SeatColours>,
+    books: Res<RulesBooks>,
 ) {
-    spawn_step(&mut commands, *step, &settings, *colours);
+    spawn_step(&mut commands, *step, &settings, &books, *colours);
 }
 
-fn spawn_step(commands: &mut Commands, step: Step, settings: &Settings, colours: SeatColours) {
+fn spawn_step(
+    commands: &mut Commands,
+    step: Step,
+    settings: &Settings,
+    books: &RulesBooks,
+    colours: SeatColours,
+) {
     let root =
         commands.spawn((screen_root("new game", 0.55), NewGameRoot, DespawnOnExit(Screen::NewGame))).id();
     match step {
-        Step::Game => spawn_game_choice(commands, root, colours),
+        Step::Game => spawn_game_choice(commands, root, books, colours),
         Step::Choices => spawn_choices(commands, root, settings),
     }
 }
 
 /// Step one: a card for each game.
-fn spawn_game_choice(commands: &mut Commands, root: Entity, colours: SeatColours) {
+fn spawn_game_choice(commands: &mut Commands, root: Entity, books: &RulesBooks, colours: SeatColours) {
     let form = commands.spawn((panel(16.0), ChildOf(root))).id();
     commands.spawn((ChildOf(form), text(Tr::new("new-game-which"), 34.0, theme::GOLD)));
     let cards = commands.spawn((ChildOf(form), row(18.0))).id();
@@ -120,7 +130,7 @@ fn spawn_game_choice(commands: &mut Commands, root: Entity, colours: SeatColours
         justify_content: JustifyContent::Center,
         ..default()
     });
-    for kind in GameKind::ALL {
+    for &kind in GameKind::all() {
         let card = commands
             .spawn((
                 ChildOf(cards),
@@ -145,7 +155,7 @@ fn spawn_game_choice(commands: &mut Commands, root: Entity, colours: SeatColours
             border_radius: BorderRadius::all(px(12)),
             ..default()
         });
-        spawn_picture(commands, card, kind, colours);
+        spawn_picture(commands, card, kind, books, colours);
         commands.spawn((
             ChildOf(card),
             text(Tr::new(format!("{}-description", kind.name_key())), 16.0, TEXT_DIM),
@@ -162,10 +172,15 @@ fn spawn_game_choice(commands: &mut Commands, root: Entity, colours: SeatColours
     ));
 }
 
-/// A small picture of the game, drawn with UI nodes: ARKES's golden cell
-/// with a general and a tower; Arcanor's four nesting sizes and a duo.
-fn spawn_picture(commands: &mut Commands, card: Entity, kind: GameKind, colours: SeatColours) {
-    use arkes_engine::Seat;
+/// The game's small picture, drawn by its rules module (see
+/// [`super::rules`]): a wooden frame it draws into.
+fn spawn_picture(
+    commands: &mut Commands,
+    card: Entity,
+    kind: GameKind,
+    books: &RulesBooks,
+    colours: SeatColours,
+) {
     let picture = commands
         .spawn((
             ChildOf(card),
@@ -174,51 +189,8 @@ fn spawn_picture(commands: &mut Commands, card: Entity, kind: GameKind, colours:
             Pickable::IGNORE,
         ))
         .id();
-    let mut blob = |left: f32, bottom: f32, w: f32, h: f32, colour: Color, round: bool| {
-        commands.spawn((
-            ChildOf(picture),
-            Node {
-                position_type: PositionType::Absolute,
-                left: px(left),
-                bottom: px(bottom),
-                width: px(w),
-                height: px(h),
-                border_radius: if round {
-                    BorderRadius::all(percent(50))
-                } else {
-                    BorderRadius::new(px(w / 2.0), px(w / 2.0), px(3), px(3))
-                },
-                ..default()
-            },
-            BackgroundColor(colour),
-            Pickable::IGNORE,
-        ));
-    };
-    match kind {
-        GameKind::Arkes => {
-            blob(62.0, 20.0, 46.0, 46.0, theme::GOLD, false);
-            let south = colours.of(Seat::South);
-            let north = colours.of(Seat::North);
-            blob(14.0, 22.0, 36.0, 12.0, south, true);
-            blob(14.0, 32.0, 36.0, 12.0, south, true);
-            blob(70.0, 30.0, 30.0, 10.0, south, true);
-            blob(76.0, 38.0, 18.0, 18.0, south.lighter(0.1), true);
-            blob(120.0, 22.0, 36.0, 12.0, north, true);
-        }
-        GameKind::Arcanor => {
-            let south = colours.of(Seat::South);
-            let north = colours.of(Seat::North);
-            let mut left = 8.0;
-            for (i, (w, h)) in
-                [(38.0, 60.0), (31.0, 48.0), (25.0, 39.0), (20.0, 31.0)].into_iter().enumerate()
-            {
-                let colour = if i % 2 == 0 { south } else { north };
-                blob(left, 12.0, w, h, colour, false);
-                left += w + 4.0;
-            }
-            blob(left + 2.0, 12.0, 30.0, 46.0, north, false);
-            blob(left + 2.0, 12.0, 30.0, 5.0, south, true);
-        }
+    if let Some(book) = books.get(kind) {
+        (book.card)(commands, picture, colours);
     }
 }
 
@@ -242,9 +214,9 @@ fn spawn_choices(commands: &mut Commands, root: Entity, settings: &Settings) {
         commands.spawn((ChildOf(line), ui::controls(8.0))).id()
     };
 
-    if kind == GameKind::Arkes {
+    if kind.players().count() > 1 {
         let players = line(commands, "new-game-players");
-        for n in 2..=4 {
+        for n in kind.players() {
             commands.spawn((
                 ChildOf(players),
                 choice_button(&format!("players-{n}"), Tr::new("count").with("n", n), Choice::Players(n)),
@@ -254,7 +226,7 @@ fn spawn_choices(commands: &mut Commands, root: Entity, settings: &Settings) {
 
     for i in 0..4 {
         // The label's text is set by `show_choices` for the seat in play.
-        let seat = seats_for(kind, 4).get(i).copied().unwrap_or(arkes_engine::Seat::South);
+        let seat = seats_for(kind, 4).get(i).copied().unwrap_or(game_core::Seat::South);
         let line = commands.spawn((ChildOf(grid), ui::form_row(), SeatRow(i))).id();
         let cell = commands.spawn((ChildOf(line), ui::form_label_cell())).id();
         commands.spawn((
@@ -299,9 +271,9 @@ fn spawn_choices(commands: &mut Commands, root: Entity, settings: &Settings) {
         }
     }
 
-    if kind == GameKind::Arkes {
+    if !kind.sides().is_empty() {
         let side = line(commands, "new-game-board");
-        for s in [5u8, 7, 9, 11] {
+        for &s in kind.sides() {
             commands.spawn((
                 ChildOf(side),
                 choice_button(
@@ -323,8 +295,7 @@ fn spawn_choices(commands: &mut Commands, root: Entity, settings: &Settings) {
     ));
     commands.spawn((ChildOf(rounds), choice_button("rounds-up", Tr::new("plus"), Choice::RoundsBy(10))));
 
-    let capture_key = if kind == GameKind::Arcanor { "new-game-eat-limit" } else { "new-game-capture-limit" };
-    let capture = line(commands, capture_key);
+    let capture = line(commands, kind.capture_limit_key());
     commands
         .spawn((ChildOf(capture), choice_button("capture-off", Tr::new("off"), Choice::CaptureLimit(None))));
     for k in [10u32, 20, 30, 50] {
@@ -436,7 +407,8 @@ pub fn new_match(settings: &Settings) -> Result<Match, String> {
             None => None,
         },
     };
-    let game = games::new_game(choices.game, choices.players, choices.side, limits)?;
+    let new = NewGame { players: choices.players, side: choices.side, position: None, limits };
+    let game = choices.game.new_game(&new)?;
     let seats = game
         .seat_order()
         .into_iter()

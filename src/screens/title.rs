@@ -4,7 +4,8 @@
 use bevy::prelude::*;
 use bevy::ui_widgets::Activate;
 
-use super::{BackTo, CanContinue, Notice, Screen};
+use super::flow::{BackTo, CanContinue, Notice};
+use crate::app_state::Screen;
 use crate::i18n::Tr;
 use crate::ui::{TEXT, TEXT_DIM, button, panel, text, title};
 

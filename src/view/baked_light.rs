@@ -25,7 +25,7 @@ use bevy::mesh::VertexAttributeValues;
 use bevy::prelude::*;
 
 use super::scene::diffuse_light;
-use crate::AppSystems;
+use crate::app_state::AppSystems;
 use crate::quality::{QualityLevel, RenderQuality};
 
 pub(super) fn plugin(app: &mut App) {

@@ -4,15 +4,16 @@
 
 use std::f32::consts::{FRAC_PI_2, PI, TAU};
 
-use arkes_engine::Seat;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::input::touch::Touches;
 use bevy::prelude::*;
+use game_core::Seat;
 
+use crate::GameOptions;
+use crate::app_state::AppSystems;
+use crate::app_state::Screen;
 use crate::game::{BoardGeometry, BoardReset, CLICK_SLOP, Match, MoveApplied, PointerGesture, ToggleTopView};
-use crate::screens::Screen;
 use crate::settings::Settings;
-use crate::{AppSystems, GameOptions};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DragTravel>()

@@ -10,10 +10,10 @@ use bevy::picking::Pickable;
 use bevy::prelude::*;
 use bevy_tweening::{AnimCompletedEvent, AnimTargetKind, EaseMethod, Tween, TweenAnim};
 
-use crate::AppSystems;
-use crate::game::{BoardGeometry, BoardReset, HopLens, MoveApplied, Victory};
-use crate::games::{AnyOutcome, WinKind};
+use crate::app_state::AppSystems;
+use crate::game::{BoardGeometry, BoardReset, HopLens, Match, MoveApplied, Victory};
 use crate::theme::{self, SeatColours};
+use games::{AnyOutcome, CellMark};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_observer(celebrate)
@@ -60,16 +60,23 @@ fn celebrate_points(
     mut applied: MessageReader<MoveApplied>,
     mut commands: Commands,
     geometry: Option<Res<BoardGeometry>>,
+    game: Option<Res<Match>>,
     colours: Res<SeatColours>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let Some(g) = geometry else {
+    let (Some(g), Some(game)) = (geometry, game) else {
         applied.clear();
         return;
     };
     for report in applied.read().map(|a| &a.report) {
-        let Some(AnyOutcome::Win { seat, reason: WinKind::Points }) = report.outcome else { continue };
+        // A win on the winner's target row (Arcanor's points, A10); a win
+        // on a goal cell is celebrated where the piece lands (`celebrate`).
+        let Some(AnyOutcome::Win { seat, reason }) = report.outcome else { continue };
+        let row = game.displayed().cells_marked(CellMark::Target(seat));
+        if reason.on_goal || row.is_empty() {
+            continue;
+        }
         let mesh = meshes.add(Sphere::new(0.05).mesh().uv(8, 6));
         let gold = materials.add(StandardMaterial {
             base_color: theme::GOLD,
@@ -82,11 +89,10 @@ fn celebrate_points(
             emissive: LinearRgba::rgb(c.red * 2.5, c.green * 2.5, c.blue * 2.5),
             ..default()
         });
-        let rank = arcanor_engine::target_rank(seat);
-        for file in 0..g.files() {
-            let centre = g.cell_center(arkes_engine::Coord::new(file, rank)) + Vec3::Y * 0.6;
-            let material = if file % 2 == 0 { &gold } else { &own };
-            burst(&mut commands, &mesh, material, centre, 10, 0.8, 250 + 90 * u64::from(file));
+        for cell in row {
+            let centre = g.cell_center(cell) + Vec3::Y * 0.6;
+            let material = if cell.file() % 2 == 0 { &gold } else { &own };
+            burst(&mut commands, &mesh, material, centre, 10, 0.8, 250 + 90 * u64::from(cell.file()));
         }
     }
 }
@@ -103,6 +109,7 @@ fn celebrate(
     add: On<Add, Victory>,
     mut commands: Commands,
     geometry: Option<Res<BoardGeometry>>,
+    game: Option<Res<Match>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
@@ -120,7 +127,8 @@ fn celebrate(
         emissive: LinearRgba::rgb(2.0, 1.3, 0.2),
         ..default()
     });
-    let Some(gold) = g.golden_cell() else { return };
+    let goal = game.as_deref().and_then(|m| m.displayed().cells_marked(CellMark::Goal).first().copied());
+    let Some(gold) = goal else { return };
     let centre = g.cell_center(gold) + Vec3::Y * 0.3;
     burst(&mut commands, &spark, &material, centre, 28, 2.1, 300);
 }

@@ -3,19 +3,19 @@
 
 use std::f32::consts::FRAC_PI_2;
 
-use arkes_engine::Coord;
 use bevy::light::NotShadowCaster;
 use bevy::picking::Pickable;
 use bevy::prelude::*;
+use game_core::Coord;
 
-use crate::AppSystems;
+use crate::app_state::AppSystems;
 use crate::game::{
     BoardCursor, BoardGeometry, BoardPos, Cell, GameFlow, InputLock, Match, PickBackground, Selection,
     picked_cell,
 };
-use crate::games::PieceId;
 use crate::settings::Settings;
 use crate::theme::{self, SeatColours};
+use crate::view::pieces::PieceLooks;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hovered>()
@@ -119,19 +119,14 @@ fn on_out(
     }
 }
 
-/// The height of the top of `coord`'s formation.
-pub fn top_of(game: &Match, coord: Coord) -> f32 {
+/// The height of the top of `coord`'s stack: its top piece's base (pieces
+/// that stack stand on those under them) plus its height, by its game's
+/// [`PieceLook`](crate::view::pieces::PieceLook).
+pub fn top_of(game: &Match, looks: &PieceLooks, coord: Coord) -> f32 {
     let stack = game.displayed().stack(coord);
-    let height = match stack.last() {
-        None => 0.0,
-        Some(PieceId::Doll(_, value)) => super::pieces::doll_height(*value),
-        Some(_) => stack
-            .iter()
-            .map(|p| match p {
-                PieceId::Marble(_) => BoardGeometry::MARBLE_RADIUS * 1.8,
-                _ => BoardGeometry::TOKEN_HEIGHT,
-            })
-            .sum(),
+    let height = match (stack.last(), looks.get(game.kind())) {
+        (Some(&top), Some(look)) => (stack.len() - 1) as f32 * game.kind().stack_step() + (look.height)(top),
+        _ => 0.0,
     };
     height + 0.012
 }
@@ -145,6 +140,7 @@ fn show_destinations(
     selection: Res<Selection>,
     settings: Res<Settings>,
     game: Option<Res<Match>>,
+    looks: Res<PieceLooks>,
     geometry: Option<Res<BoardGeometry>>,
     assets: Res<MarkerAssets>,
     markers: Query<Entity, With<DestinationMarker>>,
@@ -160,7 +156,7 @@ fn show_destinations(
         return;
     }
     for d in &selection.destinations {
-        let position = g.cell_center(d.to) + Vec3::Y * top_of(&game, d.to);
+        let position = g.cell_center(d.to) + Vec3::Y * top_of(&game, &looks, d.to);
         let (mesh, material) = if d.capture {
             (assets.ring.clone(), assets.capture_material.clone())
         } else {
@@ -214,6 +210,7 @@ fn show_hover(
     lock: Res<InputLock>,
     flow: Res<GameFlow>,
     game: Option<Res<Match>>,
+    looks: Res<PieceLooks>,
     geometry: Option<Res<BoardGeometry>>,
     assets: Res<MarkerAssets>,
     mut marker: Query<(Entity, &mut Transform, &mut Visibility), With<HoverMarker>>,
@@ -243,7 +240,7 @@ fn show_hover(
     let _ = entity;
     match actionable {
         Some(c) => {
-            *transform = flat(g.cell_center(c) + Vec3::Y * (top_of(&game, c) + 0.004));
+            *transform = flat(g.cell_center(c) + Vec3::Y * (top_of(&game, &looks, c) + 0.004));
             *visibility = Visibility::Visible;
         }
         None => *visibility = Visibility::Hidden,
@@ -255,6 +252,7 @@ fn show_cursor(
     mut commands: Commands,
     cursor: Res<BoardCursor>,
     game: Option<Res<Match>>,
+    looks: Res<PieceLooks>,
     flow: Res<GameFlow>,
     geometry: Option<Res<BoardGeometry>>,
     colours: Res<SeatColours>,
@@ -286,7 +284,7 @@ fn show_cursor(
     let seat = game.to_move();
     match cursor.coord.filter(|_| cursor.seat == Some(seat) && flow.accepting_input) {
         Some(c) => {
-            *transform = flat(g.cell_center(c) + Vec3::Y * (top_of(&game, c) + 0.006)).with_rotation(
+            *transform = flat(g.cell_center(c) + Vec3::Y * (top_of(&game, &looks, c) + 0.006)).with_rotation(
                 Quat::from_rotation_x(-FRAC_PI_2) * Quat::from_rotation_z(std::f32::consts::FRAC_PI_4),
             );
             *visibility = Visibility::Visible;
@@ -334,10 +332,10 @@ fn show_turn_glow(
     let seat = game.to_move();
     let half = g.half_extents() + Vec2::splat(0.45);
     let (centre, across, length) = match seat {
-        arkes_engine::Seat::South => (Vec3::new(0.0, 0.0, half.y), false, f32::from(g.files()) + 0.9),
-        arkes_engine::Seat::North => (Vec3::new(0.0, 0.0, -half.y), false, f32::from(g.files()) + 0.9),
-        arkes_engine::Seat::West => (Vec3::new(-half.x, 0.0, 0.0), true, f32::from(g.ranks()) + 0.9),
-        arkes_engine::Seat::East => (Vec3::new(half.x, 0.0, 0.0), true, f32::from(g.ranks()) + 0.9),
+        game_core::Seat::South => (Vec3::new(0.0, 0.0, half.y), false, f32::from(g.files()) + 0.9),
+        game_core::Seat::North => (Vec3::new(0.0, 0.0, -half.y), false, f32::from(g.files()) + 0.9),
+        game_core::Seat::West => (Vec3::new(-half.x, 0.0, 0.0), true, f32::from(g.ranks()) + 0.9),
+        game_core::Seat::East => (Vec3::new(half.x, 0.0, 0.0), true, f32::from(g.ranks()) + 0.9),
     };
     let rotation = if across { Quat::from_rotation_y(FRAC_PI_2) } else { Quat::IDENTITY };
     let placed = Transform::from_translation(centre + Vec3::Y * 0.01)

@@ -3,14 +3,13 @@
 //! out of 12 (Arcanor) and clock, and a hint line that says what a click
 //! will do. All text goes through the [`Locale`].
 
-use arkes_engine::Seat;
 use bevy::prelude::*;
+use game_core::Seat;
 
-use crate::AppSystems;
+use crate::app_state::AppSystems;
+use crate::app_state::Screen;
 use crate::game::{AiThinking, ControllerHint, Match, Selection};
-use crate::games::{GameKind, PieceId};
 use crate::i18n::{Arg, Locale, Tr};
-use crate::screens::Screen;
 use crate::settings::Settings;
 use crate::texts::{CLOCK_WARNING_MS, clock_text, seat_name};
 use crate::theme::{self, SeatColours};
@@ -31,8 +30,9 @@ pub fn plugin(app: &mut App) {
 #[derive(Component)]
 struct PlayHint;
 
-/// The hint for the selection: a duo moving whole (click again: its top
-/// piece alone), a top piece alone (click again: drop), or how to start.
+/// The hint for the selection, as the game words it: how to start, or
+/// what the next click does (an Arcanor duo moving whole: again, its top
+/// piece alone; a top piece alone: again, drop).
 fn update_play_hint(
     selection: Res<Selection>,
     game: Option<Res<Match>>,
@@ -42,16 +42,10 @@ fn update_play_hint(
     if !selection.is_changed() && !game.is_changed() {
         return;
     }
-    let stack = selection.from.map(|c| game.displayed().stack(c)).unwrap_or_default();
-    let top_value = match stack.last() {
-        Some(PieceId::Doll(_, v)) => Some(u32::from(*v)),
-        _ => None,
-    };
-    let wanted = match (game.kind(), top_value) {
-        (GameKind::Arcanor, Some(v)) if selection.whole => Tr::new("hint-duo-whole").with("top", v),
-        (GameKind::Arcanor, Some(v)) if stack.len() == 2 => Tr::new("hint-duo-top").with("top", v),
-        (GameKind::Arcanor, _) => Tr::new("hint-play-arcanor"),
-        (GameKind::Arkes, _) => Tr::new("hint-play"),
+    let hint = game.displayed().hint(selection.from, selection.whole);
+    let wanted = match hint.top {
+        Some(top) => Tr::new(hint.key).with("top", top),
+        None => Tr::new(hint.key),
     };
     for mut tr in &mut hints {
         if *tr != wanted {

@@ -2,13 +2,13 @@
 //! edges, ranks 1, 2, 3… along West's and East's), drawn as UI text kept on
 //! their place of the board frame as the camera moves.
 
-use arkes_engine::Coord;
 use bevy::prelude::*;
+use game_core::Coord;
 
 use super::camera::OrbitCamera;
-use crate::AppSystems;
+use crate::app_state::AppSystems;
+use crate::app_state::Screen;
 use crate::game::BoardGeometry;
-use crate::screens::Screen;
 use crate::ui::Fonts;
 
 pub(super) fn plugin(app: &mut App) {

@@ -2,15 +2,15 @@
 //! Arcanor: each home row tinted in its owner's colour, so the target rows
 //! read at a glance), and the light.
 
-use arkes_engine::{BySeat, Coord, Seat};
 use bevy::light::{CascadeShadowConfigBuilder, GlobalAmbientLight, NotShadowCaster};
 use bevy::prelude::*;
+use game_core::{BySeat, Coord, Seat};
 
 use super::baked_light::{BakedAtLow, light_is_baked, with_light_colours};
-use crate::game::{BoardGeometry, Cell, PickBackground};
-use crate::games::GameKind;
+use crate::game::{BoardGeometry, Cell, Match, PickBackground};
 use crate::quality::{QualityLevel, RenderQuality};
 use crate::theme::{self, SeatColours};
+use games::CellMark;
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(theme::TABLE))
@@ -423,20 +423,24 @@ fn cell_variant(coord: Coord, n: usize) -> usize {
     (h.wrapping_mul(0x27d4_eb2d) >> 7) as usize % n
 }
 
-/// Gives a new cell its tile: wood, gold for ARKES's golden cell, or the
-/// owner's tint on Arcanor's home rows.
+/// Gives a new cell its tile: wood, gold for a goal cell (ARKES's golden
+/// cell), or the owner's tint on a home row (Arcanor's).
 fn dress_cell(
     add: On<Add, Cell>,
     cells: Query<&Cell>,
-    geometry: Option<Res<BoardGeometry>>,
+    game: Option<Res<Match>>,
     assets: Option<Res<BoardAssets>>,
     mut commands: Commands,
 ) {
     let (Ok(cell), Some(assets)) = (cells.get(add.entity), assets) else { return };
-    let golden = geometry.as_deref().is_some_and(|g| g.golden_cell() == Some(cell.coord));
-    let home = geometry.as_deref().filter(|g| g.kind == GameKind::Arcanor).and_then(|_| {
-        [Seat::South, Seat::North].into_iter().find(|&s| arcanor_engine::home_rank(s) == cell.coord.rank())
-    });
+    let marks: Vec<CellMark> = game
+        .as_deref()
+        .map(|g| {
+            g.displayed().marks().into_iter().filter(|(c, _)| *c == cell.coord).map(|(_, m)| m).collect()
+        })
+        .unwrap_or_default();
+    let golden = marks.contains(&CellMark::Goal);
+    let home = marks.iter().find_map(|m| if let CellMark::Home(seat) = m { Some(*seat) } else { None });
     let material = match (golden, home) {
         (true, _) => assets.gold.clone(),
         (false, Some(seat)) => assets.home[seat].clone(),
@@ -537,7 +541,7 @@ mod tests {
     fn at_low_the_frame_is_unlit_with_the_light_in_its_vertex_colours_and_at_high_lit() {
         use bevy::mesh::VertexAttributeValues;
         let mut app = app();
-        app.insert_resource(BoardGeometry::square(9));
+        app.insert_resource(BoardGeometry::square(games::arkes::KIND, 9));
         app.update();
         // The frame's material, and the colour of its top's first vertex and
         // of the vertex facing +x (a side turned away from the sun).
@@ -570,7 +574,7 @@ mod tests {
         assert_eq!(top, [level.red, level.green, level.blue, 1.0], "the rim is level");
         assert!(side[0] < top[0] * 0.5, "the side facing +x is away from the sun: {side:?}");
         // A new board's frame is baked in the update that makes it.
-        app.insert_resource(BoardGeometry::square(5));
+        app.insert_resource(BoardGeometry::square(games::arkes::KIND, 5));
         app.update();
         assert_eq!(frame(&mut app), (true, top, side), "the new frame");
     }

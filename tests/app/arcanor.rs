@@ -5,7 +5,6 @@
 
 use arkes::GameOptions;
 use arkes::game::{AiSettings, MoveCommand, Selection};
-use arkes::games::{GameKind, PieceId};
 use arkes::options::PlayerKind;
 use arkes::sound::Sfx;
 use bevy::prelude::*;
@@ -46,7 +45,7 @@ fn sent(app: &mut App, cursor: &mut bevy::ecs::message::MessageCursor<MoveComman
 #[test]
 fn the_arcanor_board_is_synced_at_start_with_every_inner_piece() {
     let mut app = arcanor_app(None);
-    assert_eq!(game(&app).kind(), GameKind::Arcanor);
+    assert_eq!(game(&app).kind(), games::arcanor::KIND);
     assert_synced(&mut app);
     let entities = board_entities(&mut app);
     assert_eq!(entities.len(), 24, "twelve duos");
@@ -142,8 +141,8 @@ fn a05_a_duo_is_picked_whole_then_its_top_alone_then_dropped() {
     );
     settle(&mut app);
     let p = game(&app).game().position();
-    assert_eq!(p.stack("c7".parse().unwrap()), [PieceId::Doll(arkes_engine::Seat::North, 4)]);
-    assert_eq!(p.stack("c6".parse().unwrap()), [PieceId::Doll(arkes_engine::Seat::North, 3)]);
+    assert_eq!(p.stack("c7".parse().unwrap()), [games::arcanor::piece(arkes_engine::Seat::North, 4)]);
+    assert_eq!(p.stack("c6".parse().unwrap()), [games::arcanor::piece(arkes_engine::Seat::North, 3)]);
 }
 
 #[test]
@@ -219,7 +218,7 @@ fn a_whole_duo_command_for_a_lone_piece_changes_nothing() {
 #[test]
 fn the_computer_plays_arcanor_through_move_commands() {
     let mut app = app(GameOptions {
-        game: GameKind::Arcanor,
+        game: games::arcanor::KIND,
         kinds: vec![PlayerKind::Easy, PlayerKind::Medium],
         seed: Some(3),
         ..GameOptions::default()
@@ -248,7 +247,7 @@ fn the_computer_plays_arcanor_through_move_commands() {
 fn eating_releasing_and_settling_play_their_sounds() {
     let position = diagram(&[("c4", "S3"), ("d5", "N4"), ("e6", "S2"), ("a7", "N1"), ("h1", "N2")], "South");
     let mut app = crate::controls::sound_app_of(GameOptions {
-        game: GameKind::Arcanor,
+        game: games::arcanor::KIND,
         position: Some(position),
         ..GameOptions::default()
     });
@@ -280,7 +279,7 @@ fn an_arcanor_game_is_chosen_played_autosaved_and_continued() {
         crate::flow::press(&mut app, "game-arcanor");
         crate::flow::press(&mut app, "start");
         assert_eq!(crate::flow::screen(&app), Screen::Gameplay);
-        assert_eq!(game(&app).kind(), GameKind::Arcanor);
+        assert_eq!(game(&app).kind(), games::arcanor::KIND);
         app.world_mut().write_message(MoveCommand {
             from: "b1".parse().unwrap(),
             to: "b2".parse().unwrap(),
@@ -291,12 +290,12 @@ fn an_arcanor_game_is_chosen_played_autosaved_and_continued() {
         assert_eq!(arcanor(&app).plies().len(), 1);
     }
     let saved = saves::load(&store, AUTOSAVE).expect("the autosave loads");
-    assert_eq!(saved.kind(), GameKind::Arcanor);
+    assert_eq!(saved.kind(), games::arcanor::KIND);
     assert_eq!(saved.game().ply_texts(), [Some("12b1-b2".to_owned())]);
-    assert_eq!(saves::game_of(&store, AUTOSAVE), Some(GameKind::Arcanor));
+    assert_eq!(saves::game_of(&store, AUTOSAVE), Some(games::arcanor::KIND));
     let mut app = crate::flow::flow_app(store);
     crate::flow::press(&mut app, "continue");
-    assert_eq!(game(&app).kind(), GameKind::Arcanor);
+    assert_eq!(game(&app).kind(), games::arcanor::KIND);
     assert_eq!(arcanor(&app).plies().len(), 1);
     assert_synced(&mut app);
     let _ = std::fs::remove_dir_all(dir);
@@ -323,13 +322,13 @@ fn saves_of_both_games_round_trip_and_an_old_arkes_save_loads() {
     let old = text.replace("\"game\": \"arkes\",", "");
     assert!(!old.contains("\"arkes\""), "{old}");
     let back = saves::decode(&old).unwrap();
-    assert_eq!(back.kind(), GameKind::Arkes);
+    assert_eq!(back.kind(), games::arkes::KIND);
     assert_eq!(back.game().ply_texts(), [Some("b1-b2".to_owned())]);
 
     // A record of one game is read as that game, never as the other.
     let record = game(&arcanor_app).game().record_text();
     let imported = saves::decode_record(&record).unwrap();
-    assert_eq!(imported.kind(), GameKind::Arcanor);
+    assert_eq!(imported.kind(), games::arcanor::KIND);
     let broken = record.replace("# Arcanor game record", "# ARKES game record");
     let error = saves::decode_record(&broken).unwrap_err().to_string();
     assert!(error.contains("not a game record"), "{error}");

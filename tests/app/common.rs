@@ -7,7 +7,6 @@ use std::time::Duration;
 
 use arkes::GameOptions;
 use arkes::game::{BoardPiece, BoardPos, CellPicked, GameLogicPlugin, InputLock, Match, MoveCommand};
-use arkes::games::{GameKind, PieceId};
 use arkes_engine::Coord;
 use bevy::camera::NormalizedRenderTarget;
 use bevy::picking::backend::HitData;
@@ -15,6 +14,7 @@ use bevy::picking::events::{Click, Pointer};
 use bevy::picking::pointer::{Location, PointerButton, PointerId};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
+use games::PieceId;
 
 /// Each `update()` advances time by this much.
 pub const STEP: Duration = Duration::from_millis(50);
@@ -51,7 +51,7 @@ pub fn app_from(position: &str) -> App {
 /// A headless Arcanor app from the start, or from `position` (a diagram).
 pub fn arcanor_app(position: Option<&str>) -> App {
     app(GameOptions {
-        game: GameKind::Arcanor,
+        game: games::arcanor::KIND,
         position: position.map(str::to_owned),
         ..GameOptions::default()
     })
@@ -64,12 +64,12 @@ pub fn game(app: &App) -> &Match {
 
 /// The ARKES game of the match.
 pub fn arkes(app: &App) -> &arkes_engine::Game {
-    game(app).game().as_arkes().expect("an ARKES match")
+    game(app).game().concrete::<arkes_engine::Arkes>().expect("an ARKES match")
 }
 
 /// The Arcanor game of the match.
 pub fn arcanor(app: &App) -> &arcanor_engine::Game {
-    game(app).game().as_arcanor().expect("an Arcanor match")
+    game(app).game().concrete::<arcanor_engine::Arcanor>().expect("an Arcanor match")
 }
 
 /// Whether input is locked by animations.
@@ -120,16 +120,16 @@ pub fn pieces_from_diagram(text: &str) -> Vec<(BoardPos, PieceId)> {
             let ids: Vec<PieceId> = if chars.iter().any(char::is_ascii_digit) {
                 chars
                     .chunks(2)
-                    .map(|p| PieceId::Doll(seat(p[0]), p[1].to_digit(10).expect("a value") as u8))
+                    .map(|p| games::arcanor::piece(seat(p[0]), p[1].to_digit(10).expect("a value") as u8))
                     .collect()
             } else {
                 chars
                     .iter()
                     .map(|&c| {
                         if c.is_ascii_uppercase() {
-                            PieceId::Token(seat(c))
+                            games::arkes::token(seat(c))
                         } else {
-                            PieceId::Marble(seat(c))
+                            games::arkes::marble(seat(c))
                         }
                     })
                     .collect()

@@ -218,13 +218,13 @@ in: South North
     let mut app = sound_app(board);
     {
         let mut m = app.world_mut().resource_mut::<arkes::game::Match>();
-        let setup = m.game().as_arkes().unwrap().setup().clone();
+        let setup = m.game().concrete::<arkes_engine::Arkes>().unwrap().setup().clone();
         let limits = arkes_engine::Limits {
             clock: Some(arkes_engine::Clock::new(10_500, 0).unwrap()),
             ..Default::default()
         };
         let game = arkes_engine::Game::new(setup, limits).unwrap();
-        *m = arkes::game::Match::new(arkes::games::AnyGame::Arkes(game), vec![]);
+        *m = arkes::game::Match::new(games::AnyGame::new(game), vec![]);
     }
     for _ in 0..20 {
         app.update();

@@ -65,7 +65,7 @@ fn screen_of(world: &World) -> Screen {
 }
 
 fn record(app: &App) -> arkes_engine::GameRecord {
-    app.world().resource::<Match>().game().as_arkes().unwrap().record()
+    app.world().resource::<Match>().game().concrete::<arkes_engine::Arkes>().unwrap().record()
 }
 
 fn play(app: &mut App, from: &str, to: &str) {
@@ -211,7 +211,7 @@ fn the_new_game_choices_are_remembered() {
         press(&mut app, "clock-10-5");
         press(&mut app, "capture-20");
         press(&mut app, "start");
-        let game = app.world().resource::<Match>().game().as_arkes().unwrap();
+        let game = app.world().resource::<Match>().game().concrete::<arkes_engine::Arkes>().unwrap();
         assert_eq!(game.setup().side, 7);
         assert_eq!(game.setup().seats.len(), 4);
         assert_eq!(game.limits().rounds.map(|n| n.get()), Some(110));
@@ -282,11 +282,25 @@ fn a_time_out_eliminates_the_seat_and_never_runs_while_paused() {
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(200)));
     // Paused: the clock does not run.
     press(&mut app, "menu");
-    let before = app.world().resource::<Match>().game().as_arkes().unwrap().clock_ms(Seat::South);
+    let before = app
+        .world()
+        .resource::<Match>()
+        .game()
+        .concrete::<arkes_engine::Arkes>()
+        .unwrap()
+        .clock_ms(Seat::South);
     for _ in 0..50 {
         app.update();
     }
-    assert_eq!(app.world().resource::<Match>().game().as_arkes().unwrap().clock_ms(Seat::South), before);
+    assert_eq!(
+        app.world()
+            .resource::<Match>()
+            .game()
+            .concrete::<arkes_engine::Arkes>()
+            .unwrap()
+            .clock_ms(Seat::South),
+        before
+    );
     press(&mut app, "resume");
     for _ in 0..400 {
         app.update();
@@ -294,7 +308,7 @@ fn a_time_out_eliminates_the_seat_and_never_runs_while_paused() {
             .world()
             .resource::<Match>()
             .game()
-            .as_arkes()
+            .concrete::<arkes_engine::Arkes>()
             .unwrap()
             .position()
             .seats_in()
@@ -303,7 +317,7 @@ fn a_time_out_eliminates_the_seat_and_never_runs_while_paused() {
             break;
         }
     }
-    let game = app.world().resource::<Match>().game().as_arkes().unwrap();
+    let game = app.world().resource::<Match>().game().concrete::<arkes_engine::Arkes>().unwrap();
     assert!(!game.position().seats_in().contains(Seat::South), "South's clock ran out");
     assert_eq!(game.clock_ms(Seat::South), Some(0));
     assert_eq!(game.position().to_move(), Seat::West);
@@ -315,7 +329,7 @@ fn a_time_out_eliminates_the_seat_and_never_runs_while_paused() {
 /// renderer, seconds of a game nobody could see).
 #[test]
 fn nothing_moves_and_no_clock_runs_until_loaded() {
-    use arkes::loading::Loaded;
+    use arkes::app_state::Loaded;
     use arkes::options::PlayerKind;
     let (store, dir) = temp_store("loading-flow");
     let mut app = flow_app(store);
@@ -330,7 +344,14 @@ fn nothing_moves_and_no_clock_runs_until_loaded() {
     press(&mut app, "start");
     app.insert_resource(Loaded(false));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(200)));
-    let clock = |app: &App| app.world().resource::<Match>().game().as_arkes().unwrap().clock_ms(Seat::South);
+    let clock = |app: &App| {
+        app.world()
+            .resource::<Match>()
+            .game()
+            .concrete::<arkes_engine::Arkes>()
+            .unwrap()
+            .clock_ms(Seat::South)
+    };
     let before = clock(&app);
     for _ in 0..100 {
         app.update();
@@ -375,7 +396,7 @@ fn continue_restores_the_exact_game_after_a_quit() {
     assert_eq!(screen(&app), Screen::Gameplay);
     assert_eq!(record(&app), saved, "the same set-up, limits, plies and times");
     // South is to move again: its clock has run only since Continue.
-    let game = app.world().resource::<Match>().game().as_arkes().unwrap();
+    let game = app.world().resource::<Match>().game().concrete::<arkes_engine::Arkes>().unwrap();
     let at_save = 300_000 - ms_of(&saved, 0) + 2_000;
     let now = game.clock_ms(Seat::South).unwrap();
     assert!(now <= at_save && now + 500 >= at_save, "{now} against {at_save}");

@@ -4,7 +4,6 @@
 //! node or parent, overlaps a sibling, or a node lies outside the window.
 
 use arkes::game::{GameLogicPlugin, Match, MoveCommand};
-use arkes::games::GameKind;
 use arkes::i18n::Locale;
 use arkes::layout_check::{layout_problems, node_rects};
 use arkes::saves::{self, AUTOSAVE};
@@ -15,6 +14,7 @@ use arkes::{FlowPlugin, GameOptions};
 use bevy::camera::{ComputedCameraValues, RenderTargetInfo};
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowResolution};
+use games::GameKind;
 
 use crate::flow::temp_store;
 
@@ -118,7 +118,7 @@ fn every_screen(language: &str, size: (u32, u32), scale_factor: f32) -> Vec<Stri
     }
     show(&mut app, Screen::NewGame);
     found.extend(problems(&mut app, &format!("{at} new game"), size));
-    for kind in GameKind::ALL {
+    for kind in GameKind::all().iter().copied() {
         app.world_mut().resource_mut::<Settings>().new_game.game = kind;
         app.world_mut().resource_mut::<Settings>().new_game.players = 4.min(kind.seats_for(4).len());
         *app.world_mut().resource_mut::<NewGameStep>() = NewGameStep::Choices;
@@ -128,7 +128,7 @@ fn every_screen(language: &str, size: (u32, u32), scale_factor: f32) -> Vec<Stri
         settle(&mut app);
     }
     show(&mut app, Screen::Title);
-    for kind in GameKind::ALL {
+    for kind in GameKind::all().iter().copied() {
         app.world_mut().insert_resource(RulesGame(kind));
         show(&mut app, Screen::Rules);
         found.extend(problems(&mut app, &format!("{at} rules {kind:?} page 1"), size));

@@ -43,6 +43,7 @@ impl BoardGame for Arcanor {
     const SIDES: &'static [u8] = &[];
     const DEFAULT_SIDE: u8 = 8;
     const CAPTURE_LIMIT_KEY: &'static str = "new-game-eat-limit";
+    const MOVE_CHARS: usize = 7;
     const STACK_STEP: f32 = 0.0;
 
     /// The start of A3 (South and North, A1; the board is always 8 × 7).

@@ -56,6 +56,7 @@ impl BoardGame for Arkes {
     const SIDES: &'static [u8] = &[5, 7, 9, 11];
     const DEFAULT_SIDE: u8 = 9;
     const CAPTURE_LIMIT_KEY: &'static str = "new-game-capture-limit";
+    const MOVE_CHARS: usize = 6;
     const STACK_STEP: f32 = 0.18;
 
     fn new_setup(players: usize, side: u8) -> Result<arkes_engine::Setup, String> {

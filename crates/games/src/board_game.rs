@@ -101,6 +101,9 @@ pub trait BoardGame: SearchGame<Position: BoardPosition<Game = Self>> {
     /// The interface's text key of the limit of rounds without a capture
     /// (`new-game-capture-limit`; Arcanor's counts eats).
     const CAPTURE_LIMIT_KEY: &'static str;
+    /// The most characters a move's notation takes (`Me1xd2`: 6; Arcanor's
+    /// `12b1-b2`: 7), for lists of moves.
+    const MOVE_CHARS: usize;
     /// How high a piece stands on the piece under it, in cells (ARKES
     /// tokens stack); 0 when the top piece covers the one under it
     /// (Arcanor's nesting pieces).

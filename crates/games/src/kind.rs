@@ -57,6 +57,8 @@ pub trait GameDef: Send + Sync + 'static {
     fn capture_limit_key(&self) -> &'static str;
     /// How high a piece stands on the one under it, in cells.
     fn stack_step(&self) -> f32;
+    /// The most characters a move's notation takes.
+    fn move_chars(&self) -> usize;
     /// Whether saves without a `"game"` field are this game's.
     fn reads_untagged_saves(&self) -> bool;
     /// The seats in play for `players` players, in turn order.
@@ -120,6 +122,10 @@ impl<G: BoardGame> GameDef for Def<G> {
 
     fn stack_step(&self) -> f32 {
         G::STACK_STEP
+    }
+
+    fn move_chars(&self) -> usize {
+        G::MOVE_CHARS
     }
 
     fn reads_untagged_saves(&self) -> bool {
@@ -228,6 +234,13 @@ impl GameKind {
     #[must_use]
     pub fn stack_step(self) -> f32 {
         self.0.stack_step()
+    }
+
+    /// The most characters a move's notation takes (`12b1-b2`: 7), for
+    /// lists of moves.
+    #[must_use]
+    pub fn move_chars(self) -> usize {
+        self.0.move_chars()
     }
 
     /// The seats in play for `players` players, in turn order (ARKES R2;

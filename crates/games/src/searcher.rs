@@ -9,7 +9,7 @@ use game_ai::{Progress, Searcher};
 use crate::board_game::{Action, BoardGame};
 
 /// A search of whichever game. Object-safe: [`AnySearcher`] holds one.
-pub trait DynSearcher: Send + 'static {
+pub trait DynSearcher: Send + Sync + 'static {
     /// Searches at most `budget` more nodes.
     fn step(&mut self, budget: u64) -> Progress;
     /// The best move found so far.

@@ -4,8 +4,8 @@
 use bevy::prelude::*;
 use bevy::ui_widgets::Activate;
 
-use super::super::Overlay;
 use super::menus::to_title;
+use crate::app_state::Overlay;
 use crate::game::{HistoryCommand, InputLock, Match, MatchCommand};
 use crate::i18n::{Locale, Tr};
 use crate::saves::{self, AUTOSAVE};

@@ -5,7 +5,8 @@ use bevy::prelude::*;
 use bevy::text::EditableText;
 use bevy::ui_widgets::Activate;
 
-use super::super::{BackTo, CanContinue, Notice, Overlay, Screen};
+use super::super::flow::{BackTo, CanContinue, Notice};
+use crate::app_state::{Overlay, Screen};
 use crate::game::{Match, MatchCommand};
 use crate::i18n::Tr;
 use crate::i18n::{Locale, seat_id};

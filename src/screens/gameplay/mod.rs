@@ -10,8 +10,8 @@ mod toolbar;
 
 use bevy::prelude::*;
 
-use super::{Overlay, Screen};
-use crate::AppSystems;
+use crate::app_state::AppSystems;
+use crate::app_state::{Overlay, Screen};
 use crate::game::{PauseRequest, Selection};
 
 pub(super) fn plugin(app: &mut App) {

@@ -2,12 +2,12 @@
 //! one line a round, one column a seat; a click on a move shows the position
 //! after it.
 
-use arkes_engine::Seat;
 use bevy::prelude::*;
 use bevy::ui_widgets::Activate;
+use game_core::Seat;
 
-use super::super::Screen;
-use crate::AppSystems;
+use crate::app_state::AppSystems;
+use crate::app_state::Screen;
 use crate::game::{HistoryCommand, Match};
 use crate::i18n::{Locale, Tr};
 use crate::theme::{self, SeatColours};
@@ -119,7 +119,8 @@ fn update_move_list(
                 .spawn((
                     ChildOf(line),
                     Node {
-                        width: px(if game.kind() == crate::games::GameKind::Arcanor { 86 } else { 74 }),
+                        // 12 pixels a character of the longest notation, and a margin.
+                        width: px(12.0 * game.kind().move_chars() as f32 + 2.0),
                         padding: UiRect::horizontal(px(3)),
                         ..default()
                     },

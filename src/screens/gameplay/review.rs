@@ -3,8 +3,8 @@
 use bevy::prelude::*;
 use bevy::ui_widgets::Activate;
 
-use super::super::Screen;
-use crate::AppSystems;
+use crate::app_state::AppSystems;
+use crate::app_state::Screen;
 use crate::game::{HistoryCommand, Match};
 use crate::i18n::Tr;
 use crate::ui::{PANEL, TEXT, row, sized_button, text};

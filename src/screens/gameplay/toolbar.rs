@@ -3,8 +3,8 @@
 use bevy::prelude::*;
 use bevy::ui_widgets::Activate;
 
-use super::super::{Overlay, Screen};
-use crate::AppSystems;
+use crate::app_state::AppSystems;
+use crate::app_state::{Overlay, Screen};
 use crate::game::{HistoryCommand, Match, ToggleTopView};
 use crate::i18n::Tr;
 use crate::ui::sized_button;

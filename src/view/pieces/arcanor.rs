@@ -8,15 +8,17 @@
 //! value as well.
 //! Formations frozen on their target row stand on a dark, gold-rimmed base.
 
-use arkes_engine::{BySeat, Seat};
 use bevy::light::NotShadowCaster;
 use bevy::picking::Pickable;
 use bevy::prelude::*;
+use game_core::{BySeat, Seat};
 
-use super::PieceVisual;
-use crate::AppSystems;
+use games::arcanor::{KIND, value};
+
+use super::look::{PieceLook, PieceLooks};
+use super::shared::PieceVisual;
+use crate::app_state::AppSystems;
 use crate::game::{BoardGeometry, BoardPiece, BoardPos, Match};
-use crate::games::{GameKind, PieceId};
 use crate::quality::{QualityLevel, RenderQuality};
 use crate::settings::Settings;
 use crate::theme::SeatColours;
@@ -24,6 +26,8 @@ use crate::view::baked_light::{BakedAtLow, with_light_colours};
 use crate::view::shapes;
 
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PieceLooks>();
+    app.world_mut().resource_mut::<PieceLooks>().insert(KIND, LOOK);
     app.add_systems(Startup, create_assets).add_observer(dress_piece).add_systems(
         Update,
         (recolour.run_if(resource_changed::<SeatColours>), show_inner_bands, show_frozen_bases, show_grooves)
@@ -92,6 +96,26 @@ fn groove_heights(value: usize) -> Vec<f32> {
     let step = 0.075;
     (0..value).map(|k| first + step * k as f32).collect()
 }
+
+/// The index of a piece's value (1…4) in [`RADIUS`] and [`HEIGHT`].
+fn size(piece: games::PieceId) -> usize {
+    usize::from(value(piece).clamp(1, 4)) - 1
+}
+
+/// How Arcanor pieces stand: a duo's top piece covers the inner one, the
+/// whole duo lifts a little, a top piece leaving alone higher (so the inner
+/// piece shows).
+const LOOK: PieceLook = PieceLook {
+    height: |p| HEIGHT[size(p)],
+    grip: |p| HEIGHT[size(p)] * 0.7,
+    shadow_radius: |p| RADIUS[size(p)] * 1.3,
+    casts_shadow: |level, len| usize::from(level) + 1 >= len,
+    lift: |whole, level, top| match (whole, level == top) {
+        (true, _) => 0.22,
+        (false, true) => 0.72,
+        (false, false) => 0.0,
+    },
+};
 
 /// Meshes and materials of the Arcanor pieces.
 #[derive(Resource)]
@@ -212,8 +236,11 @@ fn dress_piece(
     mut commands: Commands,
 ) {
     let (Ok(piece), Some(assets)) = (pieces.get(add.entity), assets) else { return };
-    let PieceId::Doll(seat, value) = piece.id else { return };
-    let v = usize::from(value.clamp(1, 4));
+    if piece.game != KIND {
+        return;
+    }
+    let seat = piece.id.seat;
+    let v = size(piece.id) + 1;
     let mut children = Vec::new();
     for (mesh, y) in &assets.grooves[v - 1] {
         children.push(
@@ -268,7 +295,7 @@ fn show_inner_bands(
     moved: Query<(), Or<(Changed<BoardPos>, Added<Children>)>>,
 ) {
     let (Some(game), Some(assets)) = (game, assets) else { return };
-    if game.kind() != GameKind::Arcanor {
+    if game.kind() != KIND {
         return;
     }
     if !game.is_changed() && !settings.is_changed() && moved.is_empty() {
@@ -326,7 +353,7 @@ fn show_frozen_bases(
     for entity in &bases {
         commands.entity(entity).despawn();
     }
-    if game.kind() != GameKind::Arcanor {
+    if game.kind() != KIND {
         return;
     }
     let position = game.displayed();

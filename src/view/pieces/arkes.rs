@@ -2,23 +2,43 @@
 //! seat's mark on top and a darker seam at the foot (so a tower reads as two
 //! tokens), glossy marbles.
 
-use arkes_engine::{BySeat, Seat};
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
+use game_core::{BySeat, Seat};
 
-use super::PieceVisual;
-use crate::AppSystems;
-use crate::game::{BoardGeometry, BoardPiece};
-use crate::games::PieceId;
+use games::arkes::{KIND, is_marble};
+
+use super::look::{PieceLook, PieceLooks};
+use super::shared::PieceVisual;
+use crate::app_state::AppSystems;
+use crate::game::BoardPiece;
 use crate::theme::{self, Mark, SeatColours};
 use crate::view::baked_light::{BakedAtLow, with_light_colours};
 use crate::view::shapes;
 
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PieceLooks>();
+    app.world_mut().resource_mut::<PieceLooks>().insert(KIND, LOOK);
     app.add_systems(Startup, create_piece_assets)
         .add_observer(dress_piece)
         .add_systems(Update, recolour.run_if(resource_changed::<SeatColours>).in_set(AppSystems::View));
 }
+
+/// Height of a token (its stack step, RULES.md's "tower" two of them).
+pub const TOKEN_HEIGHT: f32 = 0.18;
+/// Radius of a token.
+pub const TOKEN_RADIUS: f32 = 0.37;
+/// Radius of a marble.
+pub const MARBLE_RADIUS: f32 = 0.28;
+
+/// How ARKES pieces stand: tokens stack, the top piece alone lifts.
+const LOOK: PieceLook = PieceLook {
+    height: |p| if is_marble(p) { MARBLE_RADIUS * 1.8 } else { TOKEN_HEIGHT },
+    grip: |p| if is_marble(p) { MARBLE_RADIUS * 1.8 } else { TOKEN_HEIGHT },
+    shadow_radius: |p| if is_marble(p) { MARBLE_RADIUS * 1.2 } else { TOKEN_RADIUS * 1.3 },
+    casts_shadow: |level, _| level == 0,
+    lift: |_, level, top| if level == top { 0.22 } else { 0.0 },
+};
 
 /// Meshes and materials of the ARKES pieces.
 #[derive(Resource)]
@@ -39,7 +59,7 @@ pub struct PieceAssets {
 const TOKEN_CORNERS: u32 = 32;
 
 fn mark_mesh(mark: Mark) -> Mesh {
-    let r = BoardGeometry::TOKEN_RADIUS * 0.42;
+    let r = TOKEN_RADIUS * 0.42;
     match mark {
         Mark::Ring => Annulus::new(r * 0.55, r).mesh().resolution(40).into(),
         Mark::Triangle => RegularPolygon::new(r * 1.05, 3).mesh().into(),
@@ -55,25 +75,16 @@ fn create_piece_assets(
     mut baked_at_low: ResMut<BakedAtLow>,
     colours: Res<SeatColours>,
 ) {
-    let token = meshes.add(with_light_colours(shapes::cylinder(
-        BoardGeometry::TOKEN_RADIUS,
-        BoardGeometry::TOKEN_HEIGHT,
-        TOKEN_CORNERS,
-        true,
-    )));
+    let token =
+        meshes.add(with_light_colours(shapes::cylinder(TOKEN_RADIUS, TOKEN_HEIGHT, TOKEN_CORNERS, true)));
     // An icosphere: triangles of one size all over (a UV sphere's pole, the
     // part the camera sees, is a fan of slivers).
-    let marble = meshes
-        .add(Sphere::new(BoardGeometry::MARBLE_RADIUS).mesh().ico(3).expect("3 subdivisions are few enough"));
+    let marble = meshes.add(Sphere::new(MARBLE_RADIUS).mesh().ico(3).expect("3 subdivisions are few enough"));
     // A darker band round the foot of each token, so that two stacked tokens
     // of one colour (a tower) read as two.
     // Only its side shows: its top is inside the token.
-    let seam = meshes.add(with_light_colours(shapes::cylinder(
-        BoardGeometry::TOKEN_RADIUS + 0.004,
-        0.035,
-        TOKEN_CORNERS,
-        false,
-    )));
+    let seam =
+        meshes.add(with_light_colours(shapes::cylinder(TOKEN_RADIUS + 0.004, 0.035, TOKEN_CORNERS, false)));
     let seam_material = BySeat::from_fn(|seat| {
         materials.add(StandardMaterial {
             base_color: colours.of(seat).darker(0.22),
@@ -144,15 +155,18 @@ fn dress_piece(
     mut commands: Commands,
 ) {
     let (Ok(piece), Some(assets)) = (pieces.get(add.entity), assets) else { return };
-    match piece.id {
-        PieceId::Token(seat) => dress_token(&mut commands, add.entity, seat, &assets),
-        PieceId::Marble(seat) => dress_marble(&mut commands, add.entity, seat, &assets),
-        PieceId::Doll(..) => {}
+    if piece.game != KIND {
+        return;
+    }
+    if is_marble(piece.id) {
+        dress_marble(&mut commands, add.entity, piece.id.seat, &assets);
+    } else {
+        dress_token(&mut commands, add.entity, piece.id.seat, &assets);
     }
 }
 
 fn dress_token(commands: &mut Commands, entity: Entity, seat: Seat, assets: &PieceAssets) {
-    let rest_y = BoardGeometry::TOKEN_HEIGHT / 2.0;
+    let rest_y = TOKEN_HEIGHT / 2.0;
     let mark = commands
         .spawn((
             Name::new("mark"),
@@ -160,8 +174,7 @@ fn dress_token(commands: &mut Commands, entity: Entity, seat: Seat, assets: &Pie
             NotShadowCaster,
             Mesh3d(assets.marks[mark_index(seat)].clone()),
             MeshMaterial3d(assets.mark_material.clone()),
-            Transform::from_xyz(0.0, BoardGeometry::TOKEN_HEIGHT / 2.0 + 0.002, 0.0)
-                .with_rotation(shapes::FLAT),
+            Transform::from_xyz(0.0, TOKEN_HEIGHT / 2.0 + 0.002, 0.0).with_rotation(shapes::FLAT),
         ))
         .id();
     let seam = commands
@@ -187,7 +200,7 @@ fn dress_token(commands: &mut Commands, entity: Entity, seat: Seat, assets: &Pie
 }
 
 fn dress_marble(commands: &mut Commands, entity: Entity, seat: Seat, assets: &PieceAssets) {
-    let rest_y = BoardGeometry::MARBLE_RADIUS * 0.9;
+    let rest_y = MARBLE_RADIUS * 0.9;
     let visual = commands
         .spawn((
             Name::new("marble mesh"),

@@ -5,8 +5,9 @@ use bevy::prelude::*;
 use bevy::ui_widgets::Activate;
 
 use super::choices::{Choice, choice_button};
-use super::{BackTo, Screen};
-use crate::AppSystems;
+use super::flow::BackTo;
+use crate::app_state::AppSystems;
+use crate::app_state::Screen;
 use crate::i18n::{Locale, Tr};
 use crate::quality::{QualityReason, RenderQuality};
 use crate::settings::{AnimationSpeed, GraphicsQuality, Palette, Settings};
