@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use serde_json::json;
 
-use super::emit;
+use super::output::emit;
 use crate::app_state::{Overlay, Screen};
 use crate::game::{Match, MatchCommand};
 use crate::i18n::Locale;

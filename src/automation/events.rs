@@ -11,7 +11,7 @@ use bevy::window::PrimaryWindow;
 use game_core::Coord;
 use serde_json::{Value, json};
 
-use super::emit;
+use super::output::emit;
 use crate::app_state::{Overlay, Screen};
 use crate::game::{
     BoardGeometry, BoardPiece, BoardPos, BoardReset, CellPicked, InputLock, Match, MoveApplied, Selection,

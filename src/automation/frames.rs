@@ -6,8 +6,8 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use serde_json::json;
 
-use super::emit;
 use super::events::{AiSlice, Automation};
+use super::output::emit;
 use crate::GameOptions;
 use crate::game::AiThinking;
 

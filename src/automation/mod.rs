@@ -10,9 +10,11 @@
 mod commands;
 mod events;
 mod frames;
+mod output;
+
+pub use output::emit;
 
 use bevy::prelude::*;
-use serde_json::Value;
 
 use crate::GameOptions;
 use crate::app_state::AppSystems;
@@ -64,18 +66,4 @@ fn tell_page_ready(loaded: Option<Res<crate::app_state::Loaded>>) {
     }
     #[cfg(not(target_arch = "wasm32"))]
     let _ = loaded;
-}
-
-/// Writes one automation event line.
-pub fn emit(event: &Value) {
-    let line = event.to_string();
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        use std::io::Write;
-        let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "{line}");
-        let _ = out.flush();
-    }
-    #[cfg(target_arch = "wasm32")]
-    web_sys::console::log_1(&line.into());
 }

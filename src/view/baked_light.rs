@@ -24,7 +24,7 @@ use bevy::asset::AssetId;
 use bevy::mesh::VertexAttributeValues;
 use bevy::prelude::*;
 
-use super::scene::diffuse_light;
+use super::lighting::diffuse_light;
 use crate::app_state::AppSystems;
 use crate::quality::{QualityLevel, RenderQuality};
 

@@ -8,6 +8,7 @@ mod celebration;
 pub mod highlights;
 pub mod hud;
 mod labels;
+pub mod lighting;
 pub mod pieces;
 pub mod render_scale;
 pub mod scene;

@@ -9,9 +9,11 @@ use game_core::{BoardShape, Coord, PlyReport, Seat};
 
 pub use arcanor_engine::Arcanor;
 
-use crate::board_game::{Action, BoardGame, BoardPosition, CellMark, Hint, PieceId, WinKind};
-use crate::kind::{Def, GameKind};
-use crate::report::{AnyOutcome, AnyReport};
+use crate::board_game::{BoardGame, BoardPosition};
+use crate::def::Def;
+use crate::dynamic::GameKind;
+use crate::report::AnyReport;
+use crate::values::{Action, CellMark, Hint, PieceId, WinKind};
 
 /// Arcanor in the list of games.
 pub const KIND: GameKind = Def::<Arcanor>::KIND;
@@ -37,7 +39,6 @@ impl BoardPosition for arcanor_engine::Position {
 }
 
 impl BoardGame for Arcanor {
-    const KIND: GameKind = KIND;
     const NAME_KEY: &'static str = "game-arcanor";
     const PLAYERS: RangeInclusive<usize> = 2..=2;
     const SIDES: &'static [u8] = &[];
@@ -136,7 +137,7 @@ impl BoardGame for Arcanor {
             any.eaten = undo.eaten().map(piece_id);
             any.freed = undo.freed().map(piece_id);
         }
-        any.outcome = report.outcome.map(AnyOutcome::of::<Arcanor>);
+        any.outcome = report.outcome.map(Arcanor::any_outcome);
         any
     }
 

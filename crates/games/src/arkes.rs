@@ -8,9 +8,11 @@ use game_core::{BoardShape, Coord, PlyReport, Seat};
 
 pub use arkes_engine::Arkes;
 
-use crate::board_game::{Action, BoardGame, BoardPosition, CellMark, Hint, PieceId, WinKind};
-use crate::kind::{Def, GameKind};
-use crate::report::{AnyOutcome, AnyReport, Departure};
+use crate::board_game::{BoardGame, BoardPosition};
+use crate::def::Def;
+use crate::dynamic::GameKind;
+use crate::report::{AnyReport, Departure};
+use crate::values::{Action, CellMark, Hint, PieceId, WinKind};
 
 /// ARKES in the list of games.
 pub const KIND: GameKind = Def::<Arkes>::KIND;
@@ -50,7 +52,6 @@ impl BoardPosition for arkes_engine::Position {
 }
 
 impl BoardGame for Arkes {
-    const KIND: GameKind = KIND;
     const NAME_KEY: &'static str = "game-arkes";
     const PLAYERS: RangeInclusive<usize> = 2..=4;
     const SIDES: &'static [u8] = &[5, 7, 9, 11];
@@ -128,7 +129,7 @@ impl BoardGame for Arkes {
             any.eliminated.push(e.seat);
         }
         any.stacked = report.mv.is_some_and(|m| m.kind == MoveKind::Stack);
-        any.outcome = report.outcome.map(AnyOutcome::of::<Arkes>);
+        any.outcome = report.outcome.map(Arkes::any_outcome);
         any
     }
 

@@ -1,85 +1,13 @@
 //! [`BoardGame`]: what a game answers the front ends, beyond its rules and
-//! its computer player; and the game-neutral values it answers with.
+//! its computer player; [`BoardPosition`] ties its position to it.
 
-use std::fmt::Debug;
 use std::ops::RangeInclusive;
 
 use game_ai::SearchGame;
-use game_core::{BoardShape, Coord, PlyReport, Seat};
+use game_core::{BoardShape, Coord, Outcome, PlyReport, Seat};
 
-use crate::kind::GameKind;
-use crate::report::AnyReport;
-
-/// A legal move as the interface names it: the cell left, the cell reached,
-/// whether a whole stack moves (an Arcanor duo, A5; otherwise its top piece
-/// alone or the lone piece), and whether it captures (ARKES R7, R8) or eats
-/// (Arcanor A6). Cells as in the engines: file letter, rank from 1 (`b1`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Action {
-    /// The cell left.
-    pub from: Coord,
-    /// The cell reached.
-    pub to: Coord,
-    /// A whole stack moves (an Arcanor duo); never in ARKES.
-    pub whole: bool,
-    /// A capture or an eat.
-    pub capture: bool,
-}
-
-/// A piece as the views see it: its owner and a code its game gives it
-/// (ARKES: a token 0, a marble 1; Arcanor: its value 1 to 4). The game is
-/// the position's the piece comes from; the game's module in this crate
-/// makes and reads the codes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PieceId {
-    /// The owner.
-    pub seat: Seat,
-    /// What piece it is, in its game's terms.
-    pub code: u8,
-}
-
-impl PieceId {
-    /// The owner.
-    #[must_use]
-    pub fn seat(self) -> Seat {
-        self.seat
-    }
-}
-
-/// A cell that looks and counts differently (shown on the board, and where
-/// a win is celebrated).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum CellMark {
-    /// A cell every seat aims for (ARKES's golden cell, R1, R11).
-    Goal,
-    /// A seat's home row (Arcanor A1).
-    Home(Seat),
-    /// Where a seat's pieces score (Arcanor's target row, A8).
-    Target(Seat),
-}
-
-/// The line under the board: what a click or tap does now, as a text key of
-/// the interface (`hint-play`…) and the value of the top piece picked, if
-/// the key names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Hint {
-    /// The text key.
-    pub key: &'static str,
-    /// The value of the top piece picked (the key's `$top`).
-    pub top: Option<u32>,
-}
-
-/// Why a seat won, in game-neutral terms.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct WinKind {
-    /// The short name for automation and records (`golden_cell`, `points`…).
-    pub id: &'static str,
-    /// The interface's text key of the outcome (`outcome-golden-cell`…).
-    pub key: &'static str,
-    /// The winner's leading piece won by reaching a [`CellMark::Goal`]
-    /// (ARKES R11): the views celebrate it there.
-    pub on_goal: bool,
-}
+use crate::report::{AnyOutcome, AnyReport};
+use crate::values::{Action, CellMark, Hint, PieceId, WinKind};
 
 /// What a game answers the front ends, beyond its rules and its computer
 /// player. One implementation per game, in its module of this crate
@@ -87,8 +15,6 @@ pub struct WinKind {
 /// dispatched, and [`crate::AnyGame`] and [`crate::AnyPosition`] forward
 /// to it.
 pub trait BoardGame: SearchGame<Position: BoardPosition<Game = Self>> {
-    /// The game in the list ([`crate::for_each_game!`]).
-    const KIND: GameKind;
     /// The interface's text key of the game's name (`game-arkes`).
     const NAME_KEY: &'static str;
     /// The numbers of players allowed.
@@ -169,6 +95,14 @@ pub trait BoardGame: SearchGame<Position: BoardPosition<Game = Self>> {
     /// Why a seat won, in game-neutral terms.
     fn win_kind(reason: Self::WinReason) -> WinKind;
 
+    /// How a game of this game ended, in game-neutral terms.
+    fn any_outcome(outcome: Outcome<Self::WinReason>) -> AnyOutcome {
+        match outcome {
+            Outcome::Win(w) => AnyOutcome::Win { seat: w.seat, reason: Self::win_kind(w.reason) },
+            Outcome::Draw(d) => AnyOutcome::Draw(d),
+        }
+    }
+
     /// The line under the board when `from` is picked (moving its whole
     /// stack when `whole`), or nothing is.
     fn hint(position: &Self::Position, from: Option<Coord>, whole: bool) -> Hint;
@@ -176,7 +110,7 @@ pub trait BoardGame: SearchGame<Position: BoardPosition<Game = Self>> {
 
 /// A position of a [`BoardGame`], so a position alone tells its game (and
 /// [`crate::DynPosition`] is implemented once for all of them).
-pub trait BoardPosition: Clone + Debug + std::fmt::Display + Send + Sync + 'static {
+pub trait BoardPosition: Clone + std::fmt::Debug + std::fmt::Display + Send + Sync + 'static {
     /// The game.
     type Game: BoardGame<Position = Self>;
 }

@@ -28,19 +28,24 @@
 pub mod arcanor;
 pub mod arkes;
 
-mod any_game;
-mod any_position;
 mod board_game;
-mod kind;
+mod def;
+mod dynamic;
+mod impl_game;
+mod impl_position;
+mod impl_searcher;
+mod list;
 mod report;
-mod searcher;
+mod values;
 
-pub use any_game::{AnyGame, DynGame};
-pub use any_position::{AnyPosition, DynPosition, PosRef};
-pub use board_game::{Action, BoardGame, BoardPosition, CellMark, Hint, PieceId, WinKind};
-pub use kind::{GameDef, GameKind, NewGame, RecordTextError};
+pub use board_game::{BoardGame, BoardPosition};
+pub use def::Def;
+pub use dynamic::{
+    AnyGame, AnyPosition, AnySearcher, DynGame, DynPosition, DynSearcher, GameDef, GameKind, NewGame, PosRef,
+    RecordTextError,
+};
 pub use report::{AnyOutcome, AnyReport, Departure};
-pub use searcher::{AnySearcher, DynSearcher};
+pub use values::{Action, CellMark, Hint, PieceId, WinKind};
 
 /// The games, in menu order: the one list a new game joins. Calls this
 /// crate's macro `$callback!($args; module::Rules, ...)` with each game's
@@ -95,6 +100,3 @@ macro_rules! __kinds {
         &[$($crate::$module::KIND),*]
     };
 }
-
-/// Every game of the list, in menu order.
-pub(crate) static ALL: &[GameKind] = for_each_game!(__kinds, ());

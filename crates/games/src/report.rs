@@ -1,9 +1,9 @@
 //! What a ply did and how a game ended, in game-neutral terms for the views
 //! (animation, sound, HUD, automation).
 
-use game_core::{Coord, DrawReason, Outcome, Seat};
+use game_core::{Coord, DrawReason, Seat};
 
-use crate::board_game::{Action, BoardGame, PieceId, WinKind};
+use crate::values::{Action, PieceId, WinKind};
 
 /// How a game ended, in whichever game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -20,15 +20,6 @@ pub enum AnyOutcome {
 }
 
 impl AnyOutcome {
-    /// The outcome of a game of `G`.
-    #[must_use]
-    pub fn of<G: BoardGame>(outcome: Outcome<G::WinReason>) -> AnyOutcome {
-        match outcome {
-            Outcome::Win(w) => AnyOutcome::Win { seat: w.seat, reason: G::win_kind(w.reason) },
-            Outcome::Draw(d) => AnyOutcome::Draw(d),
-        }
-    }
-
     /// The winner, if any.
     #[must_use]
     pub fn winner(self) -> Option<Seat> {

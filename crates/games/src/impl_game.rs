@@ -1,0 +1,147 @@
+//! [`DynGame`] for the engine's game of every [`BoardGame`].
+
+use std::any::Any;
+
+use game_ai::SearchOptions;
+use game_core::{BySeat, Game, Limits, Ply, PlyInfo, Seat};
+
+use crate::board_game::BoardGame;
+use crate::def::Def;
+use crate::dynamic::{AnyGame, AnyPosition, AnySearcher, DynGame, DynPosition, GameKind};
+use crate::report::{AnyOutcome, AnyReport};
+use crate::values::Action;
+
+fn ply_text<T: std::fmt::Display>(ply: &Ply<T>) -> Option<String> {
+    match ply {
+        Ply::Move { mv, .. } => Some(mv.to_string()),
+        Ply::TimeOut { .. } => None,
+    }
+}
+
+impl<G: BoardGame> DynGame for Game<G> {
+    fn kind(&self) -> GameKind {
+        Def::<G>::KIND
+    }
+
+    fn position(&self) -> &dyn DynPosition {
+        Game::position(self)
+    }
+
+    fn seat_order(&self) -> Vec<Seat> {
+        G::seat_order(self.setup())
+    }
+
+    fn to_move(&self) -> Seat {
+        Game::to_move(self)
+    }
+
+    fn outcome(&self) -> Option<AnyOutcome> {
+        Game::outcome(self).map(G::any_outcome)
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        self.legal_moves().into_iter().map(G::action).collect()
+    }
+
+    fn play(&mut self, action: Action) -> Result<AnyReport, String> {
+        if Game::outcome(self).is_some() {
+            return Err("the game is over".into());
+        }
+        let mv = G::legal_move(Game::position(self), action)?;
+        let before = Game::position(self).clone();
+        let report = Game::play(self, mv).map_err(|e| e.to_string())?;
+        Ok(G::report(&report, &before))
+    }
+
+    fn tick(&mut self, ms: u64) -> Option<AnyReport> {
+        let before = Game::position(self).clone();
+        Game::tick(self, ms).map(|r| G::report(&r, &before))
+    }
+
+    fn undo(&mut self) -> bool {
+        Game::undo(self)
+    }
+
+    fn redo(&mut self) -> bool {
+        Game::redo(self).is_some()
+    }
+
+    fn can_undo(&self) -> bool {
+        Game::can_undo(self)
+    }
+
+    fn can_redo(&self) -> bool {
+        Game::can_redo(self)
+    }
+
+    fn ply_count(&self) -> usize {
+        self.plies().len()
+    }
+
+    fn ply_texts(&self) -> Vec<Option<String>> {
+        self.plies().iter().map(ply_text).collect()
+    }
+
+    fn ply_info(&self) -> &[PlyInfo] {
+        Game::ply_info(self)
+    }
+
+    fn limits(&self) -> Limits {
+        Game::limits(self)
+    }
+
+    fn round(&self) -> u32 {
+        Game::round(self)
+    }
+
+    fn rounds_without_capture(&self) -> u32 {
+        Game::rounds_without_capture(self)
+    }
+
+    fn captures(&self) -> BySeat<u32> {
+        Game::captures(self)
+    }
+
+    fn clock_ms(&self, seat: Seat) -> Option<u64> {
+        Game::clock_ms(self, seat)
+    }
+
+    fn last_action(&self) -> Option<Action> {
+        let Some(Ply::Move { mv, .. }) = self.plies().last().copied() else { return None };
+        let mut before = self.clone();
+        if !Game::undo(&mut before) {
+            return None;
+        }
+        G::resolve(Game::position(&before), mv).ok().map(G::action)
+    }
+
+    fn position_after(&self, plies: usize) -> Option<AnyPosition> {
+        let record = game_core::GameRecord { plies: self.plies().get(..plies)?.to_vec(), ..self.record() };
+        Game::<G>::from_record(&record).ok().map(|g| AnyPosition::new(Game::position(&g).clone()))
+    }
+
+    fn restarted(&self) -> AnyGame {
+        Game::<G>::new(self.setup().clone(), Game::limits(self))
+            .map_or_else(|_| AnyGame::new(self.clone()), AnyGame::new)
+    }
+
+    fn record_text(&self) -> String {
+        self.record().to_string()
+    }
+
+    fn record_json(&self) -> Result<serde_json::Value, String> {
+        serde_json::to_value(self.record()).map_err(|e| e.to_string())
+    }
+
+    fn searcher(&self, options: SearchOptions) -> AnySearcher {
+        AnySearcher::new(game_ai::Searcher::for_game(self, options))
+    }
+
+    fn clone_game(&self) -> AnyGame {
+        AnyGame::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
