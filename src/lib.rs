@@ -1,22 +1,34 @@
 //! ARKES 3D: the board games ARKES (2 to 4 players) and Arcanor (2 players)
 //! in Bevy, on one screen, against friends or the computer.
 //!
-//! The rules live in [`arkes_engine`] and [`arcanor_engine`] (on
-//! [`game_core`]); [`games`] is the app's one boundary with them, and this
-//! crate is the game around them.
-//! [`game::GameLogicPlugin`] holds everything that works without a window
-//! (the [`game::Match`] resource, move commands, entities synced from the
-//! engine, selection, animation timing), so `tests/` run it headless with
-//! `MinimalPlugins`. [`AppPlugin`] adds the window, rendering, picking, the
-//! HUD and the camera.
+//! The rules live in the engine crates (on `game_core`); [`games`] is the
+//! app's one boundary with them: the app asks it, never which game is
+//! played. This crate is the game around them, in layers, each module
+//! reading only those below it (the README's "Architecture" lists them):
+//!
+//! - [`app_state`]: the screens and overlays, the order of systems, whether
+//!   loading is over;
+//! - [`options`], [`storage`], [`theme`], [`i18n`]: the session's options,
+//!   files, colours and texts;
+//! - [`play`]: everything of a match that works without a window (the
+//!   [`play::Match`] resource, move commands, entities synced from the
+//!   engine, selection, animation timing, the computer players), run
+//!   headless by `tests/` through [`play::GameLogicPlugin`];
+//! - [`settings`], [`saves`], [`texts`], [`sound`], [`quality`],
+//!   [`loading`];
+//! - [`view`] (the 3D board, per-game piece looks in `view/pieces/`, HUD)
+//!   and [`screens`] (menus and overlays, per-game rules pages in
+//!   `screens/rules/`); [`ui`] widgets;
+//! - [`automation`] (tests' events and commands), and this file, which only
+//!   composes the plugins.
 
 pub mod app_state;
 pub mod automation;
-pub mod game;
 pub mod i18n;
 pub mod layout_check;
 pub mod loading;
 pub mod options;
+pub mod play;
 pub mod quality;
 pub mod saves;
 pub mod screens;
@@ -57,7 +69,7 @@ impl Plugin for AppPlugin {
         app.add_plugins((
             MeshPickingPlugin,
             bevy_tweening::TweeningPlugin,
-            game::GameLogicPlugin { options: self.options.clone() },
+            play::GameLogicPlugin { options: self.options.clone() },
             FlowPlugin,
             ui::plugin,
             sound::SoundPlugin,
@@ -69,7 +81,7 @@ impl Plugin for AppPlugin {
 }
 
 /// Screens, settings, localisation and saves: everything around the board
-/// that works headless (tests add it to [`game::GameLogicPlugin`] with a
+/// that works headless (tests add it to [`play::GameLogicPlugin`] with a
 /// [`storage::Store`] in a temporary folder).
 pub struct FlowPlugin;
 

@@ -11,8 +11,8 @@ use game_core::Seat;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::game::{Match, MoveApplied};
 use crate::options::PlayerKind;
+use crate::play::{Match, MoveApplied};
 use crate::storage::{MAX_FILE, Store, StoreError};
 use games::{AnyGame, GameKind};
 

@@ -5,10 +5,10 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::GameOptions;
-use crate::game::AnimationSettings;
 use crate::i18n::Locale;
 pub use crate::options::GraphicsQuality;
 use crate::options::PlayerKind;
+use crate::play::AnimationSettings;
 use crate::storage::Store;
 use crate::theme::SeatColours;
 use games::GameKind;

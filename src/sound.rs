@@ -13,7 +13,7 @@ use bevy::ui_widgets::Activate;
 use bevy::window::PrimaryWindow;
 
 use crate::app_state::AppSystems;
-use crate::game::{Match, MoveApplied};
+use crate::play::{Match, MoveApplied};
 use crate::settings::Settings;
 use games::{AnyOutcome, AnyReport};
 

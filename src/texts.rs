@@ -3,8 +3,8 @@
 
 use game_core::Seat;
 
-use crate::game::Match;
 use crate::i18n::{Locale, seat_id};
+use crate::play::Match;
 use games::AnyOutcome;
 
 /// Below this many milliseconds a clock shows tenths (and the HUD turns it red).

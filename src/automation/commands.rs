@@ -10,9 +10,9 @@ use serde_json::json;
 
 use super::output::emit;
 use crate::app_state::{Overlay, Screen};
-use crate::game::{Match, MatchCommand};
 use crate::i18n::Locale;
 use crate::options::GameOptions;
+use crate::play::{Match, MatchCommand};
 use games::GameKind;
 
 /// Lines read from stdin in automation mode (native): `screenshot PATH`,

@@ -13,10 +13,10 @@ use serde_json::{Value, json};
 
 use super::output::emit;
 use crate::app_state::{Overlay, Screen};
-use crate::game::{
+use crate::i18n::Locale;
+use crate::play::{
     BoardGeometry, BoardPiece, BoardPos, BoardReset, CellPicked, InputLock, Match, MoveApplied, Selection,
 };
-use crate::i18n::Locale;
 use crate::quality::{RenderScale, viewport_to_window};
 use crate::screens::{NewGameStep, RulesGame};
 use crate::settings::Settings;
@@ -332,7 +332,7 @@ pub(super) fn report_missing_translations(locale: Res<Locale>, mut reported: Loc
 /// `ai-worker` with the session's counts whenever the browser's AI worker
 /// was replaced after a failure or a message could not be read (by it or
 /// from it): `{"event":"ai-worker","restarts":1,"rejections":0}`.
-pub(super) fn report_ai_worker(thinking: Res<crate::game::AiThinking>, mut last: Local<(u32, u32)>) {
+pub(super) fn report_ai_worker(thinking: Res<crate::play::AiThinking>, mut last: Local<(u32, u32)>) {
     let now = (thinking.worker_restarts(), thinking.worker_rejections());
     if now != *last {
         *last = now;

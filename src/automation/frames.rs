@@ -9,7 +9,7 @@ use serde_json::json;
 use super::events::{AiSlice, Automation};
 use super::output::emit;
 use crate::GameOptions;
-use crate::game::AiThinking;
+use crate::play::AiThinking;
 
 pub(super) fn record_frame_time(
     options: Res<GameOptions>,

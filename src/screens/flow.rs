@@ -6,8 +6,8 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use crate::app_state::{AppSystems, Overlay, Screen};
-use crate::game::{GameFlow, InputLock, Match, MatchCommand};
 use crate::options::GameOptions;
+use crate::play::{GameFlow, InputLock, Match, MatchCommand};
 use crate::saves::{self, AUTOSAVE};
 use crate::storage::Store;
 

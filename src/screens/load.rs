@@ -7,8 +7,8 @@ use bevy::ui_widgets::Activate;
 
 use super::flow::Notice;
 use crate::app_state::Screen;
-use crate::game::MatchCommand;
 use crate::i18n::Tr;
+use crate::play::MatchCommand;
 use crate::saves::{self, AUTOSAVE, RECORDS, SAVES};
 use crate::storage::Store;
 use crate::theme;

@@ -12,7 +12,7 @@ use game_core::Seat;
 use crate::GameOptions;
 use crate::app_state::AppSystems;
 use crate::app_state::Screen;
-use crate::game::{BoardGeometry, BoardReset, CLICK_SLOP, Match, MoveApplied, PointerGesture, ToggleTopView};
+use crate::play::{BoardGeometry, BoardReset, CLICK_SLOP, Match, MoveApplied, PointerGesture, ToggleTopView};
 use crate::settings::Settings;
 
 pub(super) fn plugin(app: &mut App) {

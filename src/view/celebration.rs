@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use bevy_tweening::{AnimCompletedEvent, AnimTargetKind, EaseMethod, Tween, TweenAnim};
 
 use crate::app_state::AppSystems;
-use crate::game::{BoardGeometry, BoardReset, HopLens, Match, MoveApplied, Victory};
+use crate::play::{BoardGeometry, BoardReset, HopLens, Match, MoveApplied, Victory};
 use crate::theme::{self, SeatColours};
 use games::{AnyOutcome, CellMark};
 

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use game_core::Coord;
 
 use crate::app_state::AppSystems;
-use crate::game::{
+use crate::play::{
     BoardCursor, BoardGeometry, BoardPos, Cell, GameFlow, InputLock, Match, PickBackground, Selection,
     picked_cell,
 };

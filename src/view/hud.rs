@@ -8,8 +8,8 @@ use game_core::Seat;
 
 use crate::app_state::AppSystems;
 use crate::app_state::Screen;
-use crate::game::{AiThinking, ControllerHint, Match, Selection};
 use crate::i18n::{Arg, Locale, Tr};
+use crate::play::{AiThinking, ControllerHint, Match, Selection};
 use crate::settings::Settings;
 use crate::texts::{CLOCK_WARNING_MS, clock_text, seat_name};
 use crate::theme::{self, SeatColours};

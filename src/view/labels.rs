@@ -8,7 +8,7 @@ use game_core::Coord;
 use super::camera::OrbitCamera;
 use crate::app_state::AppSystems;
 use crate::app_state::Screen;
-use crate::game::BoardGeometry;
+use crate::play::BoardGeometry;
 use crate::ui::Fonts;
 
 pub(super) fn plugin(app: &mut App) {

@@ -1,6 +1,6 @@
 //! What the players see and touch: the scene, piece looks, markers, camera,
 //! coordinates and HUD. Needs a window and a renderer; the logic it shows is
-//! in [`crate::game`].
+//! in [`crate::play`].
 
 pub mod baked_light;
 pub mod camera;
@@ -16,7 +16,7 @@ pub mod shapes;
 
 use bevy::prelude::*;
 
-/// Rendering and interaction on top of [`crate::game::GameLogicPlugin`].
+/// Rendering and interaction on top of [`crate::play::GameLogicPlugin`].
 pub struct ViewPlugin;
 
 impl Plugin for ViewPlugin {

@@ -10,7 +10,7 @@ use super::baked_light::{BakedAtLow, light_is_baked, with_light_colours};
 use super::lighting::{
     AMBIENT_BRIGHTNESS, AMBIENT_COLOUR, SUN_COLOUR, SUN_ILLUMINANCE, SUN_POSITION, level_surface_light,
 };
-use crate::game::{BoardGeometry, Cell, Match, PickBackground};
+use crate::play::{BoardGeometry, Cell, Match, PickBackground};
 use crate::quality::{QualityLevel, RenderQuality};
 use crate::theme::{self, SeatColours};
 use games::CellMark;

@@ -4,8 +4,8 @@
 //! through `MoveCommand`, the sounds, and saves of both games.
 
 use arkes::GameOptions;
-use arkes::game::{AiSettings, MoveCommand, Selection};
 use arkes::options::PlayerKind;
+use arkes::play::{AiSettings, MoveCommand, Selection};
 use arkes::sound::Sfx;
 use bevy::prelude::*;
 
@@ -56,7 +56,7 @@ fn the_arcanor_board_is_synced_at_start_with_every_inner_piece() {
     );
     let cells = {
         let world = app.world_mut();
-        world.query::<&arkes::game::Cell>().iter(world).count()
+        world.query::<&arkes::play::Cell>().iter(world).count()
     };
     assert_eq!(cells, 56, "8 x 7 cells");
 }
@@ -352,7 +352,7 @@ fn south_camera(app: &mut App) -> Entity {
 
 /// Where `cell`'s centre shows in the window of [`south_camera`].
 fn on_screen(app: &mut App, camera: Entity, cell: &str) -> Vec2 {
-    let centre = app.world().resource::<arkes::game::BoardGeometry>().cell_center(cell.parse().unwrap());
+    let centre = app.world().resource::<arkes::play::BoardGeometry>().cell_center(cell.parse().unwrap());
     let world = app.world_mut();
     let mut q = world.query::<(&Camera, &GlobalTransform)>();
     let (camera, transform) = q.get(world, camera).unwrap();

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use arkes::GameOptions;
-use arkes::game::{BoardPiece, BoardPos, CellPicked, GameLogicPlugin, InputLock, Match, MoveCommand};
+use arkes::play::{BoardPiece, BoardPos, CellPicked, GameLogicPlugin, InputLock, Match, MoveCommand};
 use arkes_engine::Coord;
 use bevy::camera::NormalizedRenderTarget;
 use bevy::picking::backend::HitData;
@@ -164,7 +164,7 @@ pub fn entity_at(app: &mut App, coord: &str, level: u8) -> Option<Entity> {
 pub fn cell_entity(app: &mut App, coord: &str) -> Entity {
     let coord: Coord = coord.parse().unwrap();
     let world = app.world_mut();
-    let mut q = world.query::<(Entity, &arkes::game::Cell)>();
+    let mut q = world.query::<(Entity, &arkes::play::Cell)>();
     q.iter(world).find(|(_, c)| c.coord == coord).map(|(e, _)| e).expect("cell entity")
 }
 

@@ -3,7 +3,7 @@
 
 use crate::common::*;
 use arkes::GameOptions;
-use arkes::game::{BoardCursor, ControllerHint, Controllers, Selection};
+use arkes::play::{BoardCursor, ControllerHint, Controllers, Selection};
 use arkes::sound::{Sfx, SoundPlugin};
 use arkes_engine::{Coord, Seat};
 use bevy::audio::{AudioSource, Decodable};
@@ -89,11 +89,11 @@ fn a_pad_whose_seat_is_not_to_move_changes_nothing() {
 
 #[test]
 fn the_cursor_moves_in_the_board_orientation_of_its_seat() {
-    assert_eq!(arkes::game::oriented(Seat::South, 0, 1), (0, 1));
-    assert_eq!(arkes::game::oriented(Seat::North, 0, 1), (0, -1));
-    assert_eq!(arkes::game::oriented(Seat::North, 1, 0), (-1, 0));
-    assert_eq!(arkes::game::oriented(Seat::West, 0, 1), (1, 0));
-    assert_eq!(arkes::game::oriented(Seat::East, 0, 1), (-1, 0));
+    assert_eq!(arkes::play::oriented(Seat::South, 0, 1), (0, 1));
+    assert_eq!(arkes::play::oriented(Seat::North, 0, 1), (0, -1));
+    assert_eq!(arkes::play::oriented(Seat::North, 1, 0), (-1, 0));
+    assert_eq!(arkes::play::oriented(Seat::West, 0, 1), (1, 0));
+    assert_eq!(arkes::play::oriented(Seat::East, 0, 1), (-1, 0));
     // North's pad: "up" goes towards rank 1.
     let mut app = app(GameOptions::default());
     command(&mut app, "b1", "b2");
@@ -163,7 +163,7 @@ pub fn sound_app_of(options: GameOptions) -> App {
     app.add_plugins(bevy::asset::AssetPlugin::default());
     app.init_asset::<AudioSource>();
     app.insert_resource(arkes::settings::Settings::default());
-    app.add_plugins((arkes::game::GameLogicPlugin { options }, SoundPlugin));
+    app.add_plugins((arkes::play::GameLogicPlugin { options }, SoundPlugin));
     app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(STEP));
     app.update();
     app.update();
@@ -217,14 +217,14 @@ in: South North
     // A clock running low warns; running out eliminates.
     let mut app = sound_app(board);
     {
-        let mut m = app.world_mut().resource_mut::<arkes::game::Match>();
+        let mut m = app.world_mut().resource_mut::<arkes::play::Match>();
         let setup = m.game().concrete::<arkes_engine::Arkes>().unwrap().setup().clone();
         let limits = arkes_engine::Limits {
             clock: Some(arkes_engine::Clock::new(10_500, 0).unwrap()),
             ..Default::default()
         };
         let game = arkes_engine::Game::new(setup, limits).unwrap();
-        *m = arkes::game::Match::new(games::AnyGame::new(game), vec![]);
+        *m = arkes::play::Match::new(games::AnyGame::new(game), vec![]);
     }
     for _ in 0..20 {
         app.update();

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use arkes::game::{HistoryCommand, Match, MoveCommand};
+use arkes::play::{HistoryCommand, Match, MoveCommand};
 use arkes::saves::{self, AUTOSAVE};
 use arkes::screens::{Overlay, Screen};
 use arkes::settings::{ClockChoice, Settings};
@@ -28,7 +28,7 @@ pub fn flow_app(store: Store) -> App {
     let mut app = crate::common::headless_app();
     app.insert_resource(store);
     app.add_plugins((
-        arkes::game::GameLogicPlugin { options: GameOptions { skip_title: false, ..GameOptions::default() } },
+        arkes::play::GameLogicPlugin { options: GameOptions { skip_title: false, ..GameOptions::default() } },
         FlowPlugin,
     ));
     for _ in 0..3 {
@@ -140,7 +140,7 @@ fn every_screen_transition() {
 fn flow_app_with(store: Store, options: GameOptions) -> App {
     let mut app = crate::common::headless_app();
     app.insert_resource(store);
-    app.add_plugins((arkes::game::GameLogicPlugin { options }, FlowPlugin));
+    app.add_plugins((arkes::play::GameLogicPlugin { options }, FlowPlugin));
     for _ in 0..3 {
         app.update();
     }
@@ -356,7 +356,7 @@ fn nothing_moves_and_no_clock_runs_until_loaded() {
     for _ in 0..100 {
         app.update();
     }
-    assert!(!app.world().resource::<arkes::game::GameFlow>().accepting_input);
+    assert!(!app.world().resource::<arkes::play::GameFlow>().accepting_input);
     assert_eq!(record(&app).plies.len(), 0, "the computer waited for the loading step");
     assert_eq!(clock(&app), before, "the clock waited");
     app.insert_resource(Loaded(true));

@@ -3,7 +3,7 @@
 
 use crate::common::*;
 use arkes::GameOptions;
-use arkes::game::{Leaving, Selection};
+use arkes::play::{Leaving, Selection};
 use arkes_engine::Seat;
 use bevy::picking::pointer::PointerId;
 use bevy::prelude::*;
@@ -181,14 +181,14 @@ fn ai_app(kinds: Vec<arkes::options::PlayerKind>) -> App {
     let mut app = app(GameOptions { kinds, seed: Some(7), ..GameOptions::default() });
     // Stepped on the main thread, as on the web: deterministic, and not
     // slowed by other tests sharing the task pool.
-    app.insert_resource(arkes::game::AiSettings {
+    app.insert_resource(arkes::play::AiSettings {
         min_think: std::time::Duration::ZERO,
         time_cap: None,
         frame_slice_ms: 8.0,
         background: false,
     });
     // Forget a search begun with the default settings during start-up.
-    app.insert_resource(arkes::game::AiThinking::default());
+    app.insert_resource(arkes::play::AiThinking::default());
     app
 }
 
@@ -254,13 +254,13 @@ fn the_computer_searches_on_a_background_task() {
         seed: Some(3),
         ..GameOptions::default()
     });
-    app.insert_resource(arkes::game::AiSettings {
+    app.insert_resource(arkes::play::AiSettings {
         min_think: std::time::Duration::ZERO,
         time_cap: Some(std::time::Duration::from_millis(200)),
         frame_slice_ms: 8.0,
         background: true,
     });
-    app.insert_resource(arkes::game::AiThinking::default());
+    app.insert_resource(arkes::play::AiThinking::default());
     for _ in 0..400 {
         app.update();
         std::thread::sleep(std::time::Duration::from_millis(2));

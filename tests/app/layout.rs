@@ -3,9 +3,9 @@
 //! Bevy's UI without a GPU; it fails when a text is cut or runs out of its
 //! node or parent, overlaps a sibling, or a node lies outside the window.
 
-use arkes::game::{GameLogicPlugin, Match, MoveCommand};
 use arkes::i18n::Locale;
 use arkes::layout_check::{layout_problems, node_rects};
+use arkes::play::{GameLogicPlugin, Match, MoveCommand};
 use arkes::saves::{self, AUTOSAVE};
 use arkes::screens::{NewGameStep, Overlay, RulesGame, Screen};
 use arkes::settings::Settings;

@@ -157,7 +157,7 @@ fn the_session_quality_overrides_the_settings() {
     app.insert_resource(store);
     app.insert_resource(adapter(DeviceType::DiscreteGpu));
     let options = arkes::GameOptions { quality: Some(GraphicsQuality::Low), ..arkes::GameOptions::default() };
-    app.add_plugins((arkes::game::GameLogicPlugin { options }, arkes::FlowPlugin));
+    app.add_plugins((arkes::play::GameLogicPlugin { options }, arkes::FlowPlugin));
     app.update();
     app.update();
     assert_eq!((quality(&app).level, quality(&app).reason), (QualityLevel::Low, QualityReason::Session));

@@ -202,7 +202,6 @@ mod searcher;
 pub mod tactics;
 mod tt;
 
-pub use arkes::Evaluator;
 pub use eval::{DECIDED, Evaluation, WIN};
 pub use game::{GamePosition, MoveClass, SearchGame};
 pub use level::{EvalKind, Level, ParseLevelError, SearchOptions};

@@ -5,7 +5,8 @@
 //! value.
 
 use arkes_engine::{Game, Position, Seat, Setup};
-use game_ai::{DECIDED, Evaluator, Level, Searcher, WIN};
+use game_ai::arkes::Evaluator;
+use game_ai::{DECIDED, Level, Searcher, WIN};
 
 fn minimax(position: &mut Position, root: Seat, depth: u8, ply: usize, eval: &mut Evaluator) -> i32 {
     let decided = WIN - ply as i32;

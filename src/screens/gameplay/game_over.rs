@@ -6,8 +6,8 @@ use bevy::ui_widgets::Activate;
 
 use super::menus::to_title;
 use crate::app_state::Overlay;
-use crate::game::{HistoryCommand, InputLock, Match, MatchCommand};
 use crate::i18n::{Locale, Tr};
+use crate::play::{HistoryCommand, InputLock, Match, MatchCommand};
 use crate::saves::{self, AUTOSAVE};
 use crate::storage::Store;
 use crate::theme;

@@ -7,9 +7,9 @@ use bevy::ui_widgets::Activate;
 
 use super::super::flow::{BackTo, CanContinue, Notice};
 use crate::app_state::{Overlay, Screen};
-use crate::game::{Match, MatchCommand};
 use crate::i18n::Tr;
 use crate::i18n::{Locale, seat_id};
+use crate::play::{Match, MatchCommand};
 use crate::saves;
 use crate::storage::Store;
 use crate::theme;

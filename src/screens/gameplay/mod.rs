@@ -12,7 +12,7 @@ use bevy::prelude::*;
 
 use crate::app_state::AppSystems;
 use crate::app_state::{Overlay, Screen};
-use crate::game::{PauseRequest, Selection};
+use crate::play::{PauseRequest, Selection};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((toolbar::plugin, move_list::plugin, review::plugin, menus::plugin, game_over::plugin))

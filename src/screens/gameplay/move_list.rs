@@ -8,8 +8,8 @@ use game_core::Seat;
 
 use crate::app_state::AppSystems;
 use crate::app_state::Screen;
-use crate::game::{HistoryCommand, Match};
 use crate::i18n::{Locale, Tr};
+use crate::play::{HistoryCommand, Match};
 use crate::theme::{self, SeatColours};
 use crate::ui::{PANEL, TEXT_DIM, row, text};
 

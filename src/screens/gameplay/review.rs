@@ -5,8 +5,8 @@ use bevy::ui_widgets::Activate;
 
 use crate::app_state::AppSystems;
 use crate::app_state::Screen;
-use crate::game::{HistoryCommand, Match};
 use crate::i18n::Tr;
+use crate::play::{HistoryCommand, Match};
 use crate::ui::{PANEL, TEXT, row, sized_button, text};
 
 pub(super) fn plugin(app: &mut App) {

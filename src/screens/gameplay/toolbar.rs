@@ -5,8 +5,8 @@ use bevy::ui_widgets::Activate;
 
 use crate::app_state::AppSystems;
 use crate::app_state::{Overlay, Screen};
-use crate::game::{HistoryCommand, Match, ToggleTopView};
 use crate::i18n::Tr;
+use crate::play::{HistoryCommand, Match, ToggleTopView};
 use crate::ui::sized_button;
 
 pub(super) fn plugin(app: &mut App) {

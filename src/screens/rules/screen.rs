@@ -8,8 +8,8 @@ use games::GameKind;
 
 use super::book::{Diagram, DrawCell, RulesBooks};
 use crate::app_state::{AppSystems, Screen};
-use crate::game::Match;
 use crate::i18n::Tr;
+use crate::play::Match;
 use crate::screens::flow::BackTo;
 use crate::theme::{self, SeatColours};
 use crate::ui::{TEXT, button, panel, paragraph, row, screen_root, text};

@@ -18,7 +18,7 @@ use games::arcanor::{KIND, value};
 use super::look::{PieceLook, PieceLooks};
 use super::shared::PieceVisual;
 use crate::app_state::AppSystems;
-use crate::game::{BoardGeometry, BoardPiece, BoardPos, Match};
+use crate::play::{BoardGeometry, BoardPiece, BoardPos, Match};
 use crate::quality::{QualityLevel, RenderQuality};
 use crate::settings::Settings;
 use crate::theme::SeatColours;

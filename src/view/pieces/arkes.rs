@@ -11,7 +11,7 @@ use games::arkes::{KIND, is_marble};
 use super::look::{PieceLook, PieceLooks};
 use super::shared::PieceVisual;
 use crate::app_state::AppSystems;
-use crate::game::BoardPiece;
+use crate::play::BoardPiece;
 use crate::theme::{self, Mark, SeatColours};
 use crate::view::baked_light::{BakedAtLow, with_light_colours};
 use crate::view::shapes;

@@ -9,7 +9,7 @@ use bevy_tweening::{AnimTarget, EaseMethod, Lens, Tween, TweenAnim};
 
 use super::look::PieceLooks;
 use crate::app_state::AppSystems;
-use crate::game::{BoardGeometry, BoardPiece, BoardPos, LeaveReason, Leaving, Match, Selection};
+use crate::play::{BoardGeometry, BoardPiece, BoardPos, LeaveReason, Leaving, Match, Selection};
 use crate::quality::{ContactShadow, QualityLevel, RenderQuality};
 use crate::view::baked_light::BakedAtLow;
 
