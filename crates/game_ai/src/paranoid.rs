@@ -26,12 +26,14 @@
 
 use std::cmp::Reverse;
 
-use game_core::{Outcome, Seat};
+use game_core::Seat;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
+mod node;
+
 use crate::eval::{DECIDED, Evaluation, WIN};
-use crate::game::{MoveClass, SearchGame};
+use crate::game::SearchGame;
 use crate::level::SearchOptions;
 use crate::tt::{Bound, Table};
 
@@ -320,166 +322,6 @@ impl<G: SearchGame> Paranoid<G> {
         });
     }
 
-    /// Plays nothing: looks at the position reached by `mv` (whose undo
-    /// record is `undo`) and either values it or pushes a frame to search it.
-    fn enter(
-        &mut self,
-        mv: G::Move,
-        undo: G::Undo,
-        ply: usize,
-        depth: i16,
-        alpha: i32,
-        beta: i32,
-        rounds: Rounds,
-    ) -> Entered<G::Undo> {
-        let pos = &self.position;
-        let decided = WIN - ply as i32;
-        // Within the tree, a seat to move without a legal move is found by
-        // its empty move list; at a leaf it must be asked (Arcanor A11: that
-        // seat loses; in ARKES, R12 has removed such seats already).
-        let outcome = if depth <= 0 { G::outcome(pos) } else { G::decided(pos) };
-        match outcome {
-            Some(Outcome::Win(win)) => {
-                return Entered::Value(if win.seat == self.root { decided } else { -decided }, undo);
-            }
-            Some(Outcome::Draw(_)) => return Entered::Value(0, undo),
-            None => {}
-        }
-        if !G::seats_in(pos).contains(self.root) {
-            return Entered::Value(-decided, undo);
-        }
-        if rounds.is_draw(&self.limits) {
-            return Entered::Value(0, undo);
-        }
-        let maximizing = G::to_move(pos) == self.root;
-        let hash = G::zobrist(pos);
-        if depth <= 0 {
-            let (value, capture_possible) = self.leaf_value(ply);
-            let q_ply = (-depth) as u8;
-            if value.abs() >= DECIDED
-                || !capture_possible
-                || q_ply >= self.options.quiescence
-                || ply >= self.killers.len() - 1
-            {
-                return Entered::Value(value, undo);
-            }
-            let mut moves = self.pool.pop().unwrap_or_default();
-            moves.clear();
-            G::legal_moves_into(&self.position, &mut moves);
-            moves.retain(|&m| G::is_noisy(m));
-            if moves.is_empty() {
-                self.pool.push(moves);
-                return Entered::Value(value, undo);
-            }
-            // Stand pat: the seat to move may decline the captures.
-            let (mut alpha, mut beta) = (alpha, beta);
-            if maximizing {
-                if value >= beta {
-                    self.pool.push(moves);
-                    return Entered::Value(value, undo);
-                }
-                alpha = alpha.max(value);
-            } else {
-                if value <= alpha {
-                    self.pool.push(moves);
-                    return Entered::Value(value, undo);
-                }
-                beta = beta.min(value);
-            }
-            self.order(&mut moves, None, ply);
-            self.stack.push(Frame {
-                moves,
-                next: 0,
-                depth,
-                ply,
-                alpha,
-                beta,
-                alpha0: alpha,
-                beta0: beta,
-                best: value,
-                best_move: None,
-                maximizing,
-                quiescence: true,
-                undo: Some((mv, undo)),
-                rounds,
-                hash,
-            });
-            return Entered::Pushed;
-        }
-        let mut tt_move = None;
-        if let Some(hit) = self.table.probe(hash, ply) {
-            tt_move = hit.mv;
-            if hit.depth >= depth {
-                let usable = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => hit.value >= beta,
-                    Bound::Upper => hit.value <= alpha,
-                };
-                if usable {
-                    return Entered::Value(hit.value, undo);
-                }
-            }
-        }
-        if ply >= self.killers.len() - 1 {
-            let (value, _) = self.leaf_value(ply);
-            return Entered::Value(value, undo);
-        }
-        let mut moves = self.pool.pop().unwrap_or_default();
-        moves.clear();
-        G::legal_moves_into(&self.position, &mut moves);
-        if moves.is_empty() {
-            // The seat to move is stuck: it loses (Arcanor A11; in ARKES, R12
-            // has removed such seats already).
-            self.pool.push(moves);
-            return Entered::Value(if maximizing { -decided } else { decided }, undo);
-        }
-        self.order(&mut moves, tt_move, ply);
-        self.stack.push(Frame {
-            moves,
-            next: 0,
-            depth,
-            ply,
-            alpha,
-            beta,
-            alpha0: alpha,
-            beta0: beta,
-            best: if maximizing { -INF } else { INF },
-            best_move: None,
-            maximizing,
-            quiescence: false,
-            undo: Some((mv, undo)),
-            rounds,
-            hash,
-        });
-        Entered::Pushed
-    }
-
-    /// The static value of the current position for the root seat, with the
-    /// seeded noise, and whether the seat to move may have a capture.
-    fn leaf_value(&mut self, ply: usize) -> (i32, bool) {
-        let hash = G::zobrist(&self.position);
-        if self.eval_cache.is_empty() {
-            self.eval_cache = vec![(0, Evaluation::default()); EVAL_CACHE];
-        }
-        let slot = (hash as usize) & (EVAL_CACHE - 1);
-        let eval = match self.eval_cache[slot] {
-            (key, eval) if key == hash && hash != 0 => eval,
-            _ => {
-                let eval = G::evaluate(&mut self.evaluator, &self.position);
-                self.eval_cache[slot] = (hash, eval);
-                eval
-            }
-        };
-        let value = eval.value_for(self.root, G::seats_in(&self.position), ply);
-        if self.options.noise == 0 || value.abs() >= DECIDED {
-            return (value, eval.capture_possible);
-        }
-        let span = 2 * self.options.noise as u64 + 1;
-        let noise =
-            (splitmix(G::zobrist(&self.position) ^ self.noise_key) % span) as i32 - self.options.noise;
-        (value + noise, eval.capture_possible)
-    }
-
     /// A child of frame `index` reached by `mv` is worth `value`.
     fn backup(&mut self, index: usize, mv: G::Move, value: i32) {
         let frame = &mut self.stack[index];
@@ -545,35 +387,6 @@ impl<G: SearchGame> Paranoid<G> {
             self.done = true;
         }
         self.depth = self.depth.saturating_add(1);
-    }
-
-    /// Sorts `moves` best first: the table's move, decisive moves (a win or
-    /// a score at once), big and small captures, killers, promising quiet
-    /// moves, then the history table ([`SearchGame::move_class`]).
-    fn order(&mut self, moves: &mut [G::Move], tt_move: Option<G::Move>, ply: usize) {
-        let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
-        self.scored.clear();
-        for &m in moves.iter() {
-            let score = if tt_move == Some(m) {
-                10_000_000
-            } else {
-                match G::move_class(&self.position, m) {
-                    MoveClass::Decisive => 9_000_000,
-                    MoveClass::BigCapture => 8_000_000,
-                    MoveClass::Capture => 7_000_000,
-                    _ if killers[0] == Some(m) => 6_000_000,
-                    _ if killers[1] == Some(m) => 5_000_000,
-                    MoveClass::Promising => 4_000_000,
-                    MoveClass::Quiet => self.history[G::move_key(m)].min(3_000_000),
-                }
-            };
-            self.scored.push((Reverse(score), m));
-        }
-        // Stable: equal moves keep their (seeded, at the root) order.
-        self.scored.sort_by_key(|&(s, _)| s);
-        for (slot, &(_, m)) in moves.iter_mut().zip(&self.scored) {
-            *slot = m;
-        }
     }
 }
 
