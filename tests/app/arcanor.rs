@@ -11,20 +11,7 @@ use bevy::prelude::*;
 
 use crate::common::*;
 
-fn diagram(cells: &[(&str, &str)], to_move: &str) -> String {
-    let mut text = String::new();
-    for rank in (1..=7).rev() {
-        text.push_str(&rank.to_string());
-        for file in b'a'..=b'h' {
-            let name = format!("{}{rank}", file as char);
-            text.push(' ');
-            text.push_str(cells.iter().find(|(n, _)| *n == name).map_or(".", |(_, c)| c));
-        }
-        text.push('\n');
-    }
-    text.push_str(&format!("to move: {to_move}\n"));
-    text
-}
+use arcanor_engine::diagram;
 
 fn selection(app: &App) -> Selection {
     app.world().resource::<Selection>().clone()

@@ -91,7 +91,7 @@ pub use game_core::{BySeat, Clock, Coord, DrawReason, Limits, Outcome, Seat, Win
 pub use mv::{IllegalMoveError, Move, MoveError, MoveText, ParseMoveError};
 pub use piece::{Formation, ParsePieceError, Piece, Value, is_arcanor_seat, opponent};
 pub use position::{ParsePositionError, Position, State, Undo, WINNING_SCORE, WinReason};
-pub use setup::{ParseSetupError, Placement, Setup, SetupError};
+pub use setup::{ParseSetupError, Placement, Setup, SetupError, diagram};
 
 /// The number of legal move sequences of `depth` plies from `position`
 /// (A5–A8; a decided position has none).

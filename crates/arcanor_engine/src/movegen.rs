@@ -19,7 +19,7 @@ impl Position {
             if top.seat != me || frozen_at(formation, from) {
                 continue;
             }
-            let carried = formation.inner().map(|p| p.value);
+            let carried = formation.under().map(|p| p.value);
             let from_cell = coord_of(from);
             for &to in neighbours {
                 if to == NO_CELL {
@@ -36,7 +36,7 @@ impl Position {
                     if !f(step(None, false)) {
                         return;
                     }
-                } else if !target.is_duo()
+                } else if !target.is_pair()
                     && let Some(prey) = target.top()
                     && prey.seat != me
                     && top.covers(prey)
@@ -122,7 +122,7 @@ impl Position {
         if frozen_at(formation, cell_index(from)) {
             return Err(IllegalMoveError::Frozen(from));
         }
-        let inner = formation.inner();
+        let inner = formation.under();
         let holds = match inner {
             Some(i) => format!("{}{}", top.value, i.value),
             None => top.value.to_string(),
@@ -147,7 +147,7 @@ impl Position {
             let carried = if whole { inner.map(|p| p.value) } else { None };
             return Ok(Move { from, to, top: top.value, carried, eats: false });
         };
-        if target.is_duo() {
+        if target.is_pair() {
             return Err(IllegalMoveError::OntoDuo(to));
         }
         if prey.seat == top.seat {

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use game_core::Seat;
+use game_core::{Seat, Stack, StackPiece};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A piece's value (A2): 1 for the largest size, 2, 3, 4 for the smallest. A
@@ -144,101 +144,23 @@ impl<'de> Deserialize<'de> for Piece {
 /// The contents of one cell (A4): nothing, a lone piece, or a duo, whose
 /// top piece covers the inner one (bottom first in diagrams: `S2S1` is
 /// South's 1 over South's 2; `N4S3` is South's 3 holding North's 4
-/// prisoner, A7).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Formation(u8);
+/// prisoner, A7): the games' shared two-piece [`Stack`], whose pair is a
+/// duo ([`Stack::pair`]`(inner, top)`, [`Stack::under`] its inner piece).
+pub type Formation = Stack<Piece>;
 
-impl Formation {
-    /// The empty cell.
-    pub const EMPTY: Formation = Formation(0);
-
-    /// A lone piece.
-    #[must_use]
-    pub const fn single(piece: Piece) -> Formation {
-        Formation(piece.code())
+impl StackPiece for Piece {
+    #[inline]
+    fn code(self) -> u8 {
+        Piece::code(self)
     }
 
-    /// A duo: `top` covering `inner`. Whether `top` fits over `inner` is
-    /// [`crate::Setup`]'s check (A2).
-    #[must_use]
-    pub const fn duo(inner: Piece, top: Piece) -> Formation {
-        Formation(inner.code() | (top.code() << 4))
+    #[inline]
+    fn from_code(code: u8) -> Piece {
+        Piece::from_code(code)
     }
 
-    /// The formation of up to two pieces, bottom first; `None` for more.
-    #[must_use]
-    pub fn from_pieces(pieces: &[Piece]) -> Option<Formation> {
-        match *pieces {
-            [] => Some(Formation::EMPTY),
-            [p] => Some(Formation::single(p)),
-            [inner, top] => Some(Formation::duo(inner, top)),
-            _ => None,
-        }
-    }
-
-    /// Whether the cell is empty.
-    #[must_use]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// Number of pieces, 0…2.
-    #[must_use]
-    pub const fn len(self) -> usize {
-        (self.0 & 0x0f != 0) as usize + (self.0 >> 4 != 0) as usize
-    }
-
-    /// Whether this is a duo (two pieces).
-    #[must_use]
-    pub const fn is_duo(self) -> bool {
-        self.0 >> 4 != 0
-    }
-
-    /// The top piece: the one that is seen and that moves (A5).
-    #[must_use]
-    pub const fn top(self) -> Option<Piece> {
-        match (self.0 >> 4, self.0 & 0x0f) {
-            (0, 0) => None,
-            (0, c) => Some(Piece::from_code(c)),
-            (c, _) => Some(Piece::from_code(c)),
-        }
-    }
-
-    /// The inner piece of a duo (covered, A7); `None` for a lone piece.
-    #[must_use]
-    pub const fn inner(self) -> Option<Piece> {
-        if self.is_duo() { Some(Piece::from_code(self.0 & 0x0f)) } else { None }
-    }
-
-    /// The bottom piece: the inner piece of a duo, or the lone piece.
-    #[must_use]
-    pub const fn bottom(self) -> Option<Piece> {
-        match self.0 & 0x0f {
-            0 => None,
-            c => Some(Piece::from_code(c)),
-        }
-    }
-
-    /// The pieces, bottom first.
-    pub fn pieces(self) -> impl Iterator<Item = Piece> {
-        self.bottom().into_iter().chain(self.inner().and(self.top()))
-    }
-
-    pub(crate) const fn raw(self) -> u8 {
-        self.0
-    }
-
-    /// The diagram text: `.` for empty, then the pieces bottom first
-    /// (`S2`, `S2S1`, `N4S3`).
-    #[must_use]
-    pub fn to_text(self) -> String {
-        if self.is_empty() { ".".to_owned() } else { self.pieces().map(|p| p.to_string()).collect() }
-    }
-}
-
-impl fmt::Debug for Formation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_text())
+    fn write_text(self, out: &mut String) {
+        out.push_str(&self.to_string());
     }
 }
 
@@ -272,11 +194,11 @@ mod tests {
     fn a04_a_formation_is_empty_a_lone_piece_or_a_duo() {
         let s1: Piece = "S1".parse().unwrap();
         let s2: Piece = "S2".parse().unwrap();
-        let duo = Formation::duo(s2, s1);
-        assert_eq!((duo.top(), duo.inner(), duo.bottom(), duo.len()), (Some(s1), Some(s2), Some(s2), 2));
+        let duo = Formation::pair(s2, s1);
+        assert_eq!((duo.top(), duo.under(), duo.bottom(), duo.len()), (Some(s1), Some(s2), Some(s2), 2));
         assert_eq!(duo.to_text(), "S2S1");
         let lone = Formation::single(s2);
-        assert_eq!((lone.top(), lone.inner(), lone.len()), (Some(s2), None, 1));
+        assert_eq!((lone.top(), lone.under(), lone.len()), (Some(s2), None, 1));
         assert_eq!(Formation::from_pieces(&[s2, s1, s1]), None);
         assert_eq!(Formation::EMPTY.to_text(), ".");
     }

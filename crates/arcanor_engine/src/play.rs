@@ -42,9 +42,9 @@ impl Position {
         let (left, arrived) = if mv.carried.is_some() {
             (Formation::EMPTY, moving)
         } else {
-            let left = moving.inner().map_or(Formation::EMPTY, Formation::single);
+            let left = moving.under().map_or(Formation::EMPTY, Formation::single);
             let arrived = match target.top() {
-                Some(prey) if mv.eats => Formation::duo(prey, top),
+                Some(prey) if mv.eats => Formation::pair(prey, top),
                 _ => Formation::single(top),
             };
             (left, arrived)

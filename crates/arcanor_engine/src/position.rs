@@ -5,7 +5,6 @@ use std::fmt;
 use std::str::FromStr;
 
 use game_core::{Coord, DrawReason, History, Outcome, Seat, Win};
-use thiserror::Error;
 
 use crate::board::{FILES, Grid, SHAPE, cell_index, coord_of, target_rank};
 use crate::mv::Move;
@@ -75,7 +74,7 @@ impl Undo {
     /// The piece freed when a top piece left its duo (A5), if any.
     #[must_use]
     pub fn freed(&self) -> Option<Piece> {
-        if self.mv.carried.is_none() { self.from_before.inner() } else { None }
+        if self.mv.carried.is_none() { self.from_before.under() } else { None }
     }
 
     /// The points each seat scored by this move (A9), South then North:
@@ -122,7 +121,7 @@ pub(crate) const fn side_index(seat: Seat) -> usize {
 /// Whether `formation` on grid index `index` is frozen (A8): its top piece
 /// stands on its owner's target row.
 #[inline]
-pub(crate) const fn frozen_at(formation: Formation, index: usize) -> bool {
+pub(crate) fn frozen_at(formation: Formation, index: usize) -> bool {
     match formation.top() {
         Some(top) => index / FILES as usize == target_rank(top.seat) as usize,
         None => false,
@@ -295,21 +294,26 @@ impl fmt::Debug for Position {
     }
 }
 
-/// Why a text is not a valid position.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum ParsePositionError {
-    /// The text is not a diagram.
-    #[error(transparent)]
-    Text(#[from] ParseSetupError),
-    /// The diagram breaks a rule.
-    #[error(transparent)]
-    Setup(#[from] SetupError),
+/// Why a text is not a valid position: not a diagram, or against a rule.
+pub type ParsePositionError = game_core::ParsePositionError<ParseSetupError, SetupError>;
+
+impl From<ParseSetupError> for ParsePositionError {
+    fn from(e: ParseSetupError) -> ParsePositionError {
+        ParsePositionError::Text(e)
+    }
+}
+
+impl From<SetupError> for ParsePositionError {
+    fn from(e: SetupError) -> ParsePositionError {
+        ParsePositionError::Setup(e)
+    }
 }
 
 impl FromStr for Position {
     type Err = ParsePositionError;
 
     fn from_str(s: &str) -> Result<Position, ParsePositionError> {
-        Ok(Position::from_setup(&s.parse::<Setup>()?)?)
+        let setup: Setup = s.parse().map_err(ParsePositionError::Text)?;
+        Position::from_setup(&setup).map_err(ParsePositionError::Setup)
     }
 }

@@ -12,15 +12,8 @@ use thiserror::Error;
 use crate::board::{FILES, RANKS, SHAPE, cell_index, home_rank};
 use crate::piece::{Formation, Piece, Value, is_arcanor_seat};
 
-/// The pieces on one cell of a [`Setup`], bottom first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Placement {
-    /// The cell.
-    pub cell: Coord,
-    /// Its pieces, bottom first (a lone piece, or a duo's inner then top piece).
-    pub pieces: Vec<Piece>,
-}
+/// The pieces on one cell of a [`Setup`], bottom first (at most two, A4).
+pub type Placement = game_core::Placement<Piece>;
 
 /// A position as plain data, which may be nonsense: turn it into a
 /// [`crate::Position`] with [`crate::Position::from_setup`], which checks it.
@@ -331,4 +324,29 @@ impl fmt::Display for Setup {
         writeln!(f, "{}", legend.trim_end())?;
         writeln!(f, "to move: {}", self.to_move)
     }
+}
+
+/// A diagram in the position format: the cells given (each by name, with
+/// its pieces bottom first as in `S2S1`), every other cell empty, and the
+/// seat to move (`South` or `North`). For tests and examples.
+///
+/// ```
+/// let text = arcanor_engine::diagram(&[("c3", "S2"), ("d4", "N3")], "South");
+/// let position: arcanor_engine::Position = text.parse().unwrap();
+/// assert_eq!(position.get("d4".parse().unwrap()).to_text(), "N3");
+/// ```
+#[must_use]
+pub fn diagram(cells: &[(&str, &str)], to_move: &str) -> String {
+    let mut text = String::new();
+    for rank in (1..=RANKS).rev() {
+        text.push_str(&rank.to_string());
+        for file in 0..FILES {
+            let name = format!("{}{rank}", (b'a' + file) as char);
+            text.push(' ');
+            text.push_str(cells.iter().find(|(n, _)| *n == name).map_or(".", |(_, c)| c));
+        }
+        text.push('\n');
+    }
+    text.push_str(&format!("to move: {to_move}\n"));
+    text
 }

@@ -4,11 +4,12 @@
 
 mod common;
 
+use arcanor_engine::diagram;
 use arcanor_engine::{
     Game, GameRecord, IllegalMoveError, LoadError, ParsePositionError, ParseSetupError, Placement, Position,
     Seat, Setup, SetupError,
 };
-use common::{c, diagram, pos};
+use common::{c, pos};
 use proptest::prelude::*;
 
 /// The message starts with the number of the rule it names, like `A6: `.

@@ -66,7 +66,7 @@ fn check_position(p: &Position) {
         let mut namings: Vec<Option<(Value, Option<Value>)>> = vec![None];
         if let Some(top) = formation.top() {
             namings.push(Some((top.value, None)));
-            if let Some(inner) = formation.inner() {
+            if let Some(inner) = formation.under() {
                 namings.push(Some((top.value, Some(inner.value))));
             }
         }
@@ -82,7 +82,7 @@ fn check_position(p: &Position) {
                     match (p.resolve(text), generated) {
                         (Ok(mv), Some(&g)) => assert_eq!(mv, g),
                         (Err(_), None) => {}
-                        (Ok(mv), None) if values.is_none() && formation.inner().is_none() => {
+                        (Ok(mv), None) if values.is_none() && formation.under().is_none() => {
                             assert!(moves.contains(&mv), "{text} resolves to {mv}, not generated\n{p}");
                         }
                         (r, g) => panic!("{text}: resolve says {r:?}, generation {g:?}\n{p}"),

@@ -537,7 +537,7 @@ fn sparse_position(rng: &mut SplitMix64) -> String {
         }
     }
     let cells: Vec<(&str, &str)> = cells.iter().map(|(n, c)| (n.as_str(), c.as_str())).collect();
-    common::diagram(&cells, "South")
+    arcanor_engine::diagram(&cells, "South")
 }
 
 #[test]

@@ -5,11 +5,12 @@ mod common;
 
 use std::num::NonZeroU32;
 
+use arcanor_engine::diagram;
 use arcanor_engine::{
     Clock, DrawReason, FILES, Game, IllegalMoveError, Limits, Outcome, Position, RANKS, Seat, Setup,
     SetupError, Value, Win, WinReason, perft,
 };
-use common::{c, cell, diagram, moves, moves_from, play, pos};
+use common::{c, cell, moves, moves_from, play, pos};
 
 fn v(n: u8) -> Value {
     Value::new(n).unwrap()

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use game_core::{Coord, Seat};
 
 use crate::mv::{IllegalMoveError, Move, MoveError, MoveKind, MoveText};
-use crate::piece::{Formation, Piece, PieceKind};
+use crate::piece::{Formation, Piece, PieceKind, is_tower_of};
 use crate::position::Position;
 use crate::position::State;
 use crate::zobrist;
@@ -118,7 +118,7 @@ impl Position {
         let next = Position::next_seat(self.seats_in, self.to_move);
         Origin {
             piece,
-            from_tower: formation.is_tower_of(piece.seat),
+            from_tower: is_tower_of(formation, piece.seat),
             next,
             hash_delta: zobrist::formation_key(from, formation)
                 ^ zobrist::formation_key(from, formation.without_top())

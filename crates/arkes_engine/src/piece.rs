@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use game_core::Seat;
+use game_core::{Seat, Stack, StackPiece};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// Whether a piece is a flat token or the round marble.
@@ -116,130 +116,36 @@ impl<'de> Deserialize<'de> for Piece {
 }
 
 /// The contents of one cell: no piece, one piece, or two pieces, bottom first
-/// (R4: a cell holds at most two pieces).
+/// (R4: a cell holds at most two pieces): the games' shared two-piece
+/// [`Stack`].
 ///
 /// Names from RULES.md: a *unit* is a single token, a *general* a token with a
 /// marble on top, a *tower* two tokens of one colour, a *siege* two tokens of
 /// different colours.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Formation(u8);
+pub type Formation = Stack<Piece>;
 
-impl Formation {
-    /// The empty cell.
-    pub const EMPTY: Formation = Formation(0);
-
-    /// A formation of one piece.
-    #[must_use]
-    pub const fn single(piece: Piece) -> Formation {
-        Formation(piece.code())
+impl StackPiece for Piece {
+    #[inline]
+    fn code(self) -> u8 {
+        Piece::code(self)
     }
 
-    /// A formation of two pieces, `bottom` then `top`.
-    #[must_use]
-    pub const fn pair(bottom: Piece, top: Piece) -> Formation {
-        Formation(bottom.code() | (top.code() << 4))
+    #[inline]
+    fn from_code(code: u8) -> Piece {
+        Piece::from_code(code)
     }
 
-    /// The formation of up to two pieces, bottom first; `None` for more.
-    #[must_use]
-    pub fn from_pieces(pieces: &[Piece]) -> Option<Formation> {
-        match *pieces {
-            [] => Some(Formation::EMPTY),
-            [p] => Some(Formation::single(p)),
-            [b, t] => Some(Formation::pair(b, t)),
-            _ => None,
-        }
-    }
-
-    /// Whether the cell is empty.
-    #[must_use]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// Number of pieces, 0…2.
-    #[must_use]
-    pub const fn len(self) -> usize {
-        (self.0 & 0x0f != 0) as usize + (self.0 >> 4 != 0) as usize
-    }
-
-    /// The bottom piece (the only one of a single formation).
-    #[must_use]
-    pub const fn bottom(self) -> Option<Piece> {
-        match self.0 & 0x0f {
-            0 => None,
-            c => Some(Piece::from_code(c)),
-        }
-    }
-
-    /// The second piece of a stack of two.
-    #[must_use]
-    pub const fn upper(self) -> Option<Piece> {
-        match self.0 >> 4 {
-            0 => None,
-            c => Some(Piece::from_code(c)),
-        }
-    }
-
-    /// The top piece: the only one that can move (R4).
-    #[must_use]
-    pub const fn top(self) -> Option<Piece> {
-        match self.upper() {
-            Some(p) => Some(p),
-            None => self.bottom(),
-        }
-    }
-
-    /// The piece at `level` (0 = bottom, 1 = upper).
-    #[must_use]
-    pub const fn at(self, level: u8) -> Option<Piece> {
-        if level == 0 { self.bottom() } else { self.upper() }
-    }
-
-    /// The pieces, bottom first.
-    pub fn pieces(self) -> impl Iterator<Item = Piece> {
-        self.bottom().into_iter().chain(self.upper())
-    }
-
-    /// The formation with its top piece removed.
-    #[must_use]
-    pub const fn without_top(self) -> Formation {
-        if self.0 >> 4 != 0 { Formation(self.0 & 0x0f) } else { Formation::EMPTY }
-    }
-
-    /// The formation with `piece` put on top; `None` if the cell is full.
-    #[must_use]
-    pub const fn with_on_top(self, piece: Piece) -> Option<Formation> {
-        match self.len() {
-            0 => Some(Formation::single(piece)),
-            1 => Some(Formation(self.0 | (piece.code() << 4))),
-            _ => None,
-        }
-    }
-
-    /// Whether this is a *tower* of `seat`: two tokens of that seat (R8).
-    #[must_use]
-    pub const fn is_tower_of(self, seat: Seat) -> bool {
-        let t = Piece::token(seat).code();
-        self.0 == t | (t << 4)
-    }
-
-    pub(crate) const fn raw(self) -> u8 {
-        self.0
-    }
-
-    /// The diagram text: `.` for empty, then the piece letters bottom first
-    /// (`S`, `SS`, `NS`, `Ss`).
-    #[must_use]
-    pub fn to_text(self) -> String {
-        if self.is_empty() { ".".to_owned() } else { self.pieces().map(Piece::letter).collect() }
+    fn write_text(self, out: &mut String) {
+        out.push(self.letter());
     }
 }
 
-impl fmt::Debug for Formation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_text())
-    }
+/// Whether `formation` is a *tower* of `seat`: two tokens of that seat (R8).
+#[inline]
+#[must_use]
+pub fn is_tower_of(formation: Formation, seat: Seat) -> bool {
+    let t = Piece::token(seat).code();
+    formation.raw() == t | (t << 4)
 }
 
 #[cfg(test)]
@@ -261,7 +167,7 @@ mod tests {
         let s = Piece::token(Seat::South);
         let unit = Formation::single(s);
         let tower = unit.with_on_top(s).unwrap();
-        assert!(tower.is_tower_of(Seat::South));
+        assert!(is_tower_of(tower, Seat::South));
         assert_eq!(tower.with_on_top(s), None);
         assert_eq!(Formation::from_pieces(&[s, s, s]), None);
         assert_eq!(tower.without_top(), unit);

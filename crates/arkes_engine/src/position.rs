@@ -5,7 +5,6 @@ use std::fmt;
 use std::str::FromStr;
 
 use game_core::{BySeat, Coord, History, Seat, SeatSet};
-use thiserror::Error;
 
 use crate::board::Board;
 use crate::mv::Move;
@@ -291,21 +290,27 @@ impl fmt::Debug for Position {
     }
 }
 
-/// Why a text is not a valid position.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum ParsePositionError {
-    /// The text is not in the position format.
-    #[error(transparent)]
-    Text(#[from] ParseSetupError),
-    /// The text is well formed but breaks a rule.
-    #[error(transparent)]
-    Setup(#[from] SetupError),
+/// Why a text is not a valid position: not in the position format, or
+/// against a rule.
+pub type ParsePositionError = game_core::ParsePositionError<ParseSetupError, SetupError>;
+
+impl From<ParseSetupError> for ParsePositionError {
+    fn from(e: ParseSetupError) -> ParsePositionError {
+        ParsePositionError::Text(e)
+    }
+}
+
+impl From<SetupError> for ParsePositionError {
+    fn from(e: SetupError) -> ParsePositionError {
+        ParsePositionError::Setup(e)
+    }
 }
 
 impl FromStr for Position {
     type Err = ParsePositionError;
 
     fn from_str(s: &str) -> Result<Position, ParsePositionError> {
-        Ok(Position::from_setup(&s.parse::<Setup>()?)?)
+        let setup: Setup = s.parse().map_err(ParsePositionError::Text)?;
+        Position::from_setup(&setup).map_err(ParsePositionError::Setup)
     }
 }

@@ -13,15 +13,9 @@ use game_core::{BoardShape, Coord, Seat, SeatSet};
 use crate::board::{Board, MAX_SIDE, VALID_SIDES, golden_cell, write_grid};
 use crate::piece::{Formation, Piece, PieceKind};
 
-/// The pieces on one cell of a [`Setup`], bottom first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Placement {
-    /// The cell.
-    pub cell: Coord,
-    /// Its pieces, bottom first (at most two are valid, R4).
-    pub pieces: Vec<Piece>,
-}
+/// The pieces on one cell of a [`Setup`], bottom first (at most two are
+/// valid, R4).
+pub type Placement = game_core::Placement<Piece>;
 
 /// A position as plain data, which may be nonsense: turn it into a
 /// [`crate::Position`] with [`crate::Position::from_setup`], which checks it.

@@ -28,18 +28,7 @@ pub fn seat_key(seat: Seat) -> u64 {
 #[inline]
 #[must_use]
 pub fn formation_key(cell: Coord, formation: Formation) -> u64 {
-    let raw = formation.raw();
-    let base = cell.index() * 16;
-    let mut key = 0;
-    let bottom = raw & 0x0f;
-    if bottom != 0 {
-        key ^= KEYS[base + (bottom as usize - 1)];
-    }
-    let top = raw >> 4;
-    if top != 0 {
-        key ^= KEYS[base + 8 + (top as usize - 1)];
-    }
-    key
+    game_core::zobrist::stack_key(&KEYS, cell.index(), formation.raw())
 }
 
 #[cfg(test)]

@@ -87,14 +87,14 @@ impl Evaluator {
             let value = i32::from(top.value.get());
             if !full {
                 scores[owner] += value * REACH[distance];
-                if let Some(inner) = f.inner() {
+                if let Some(inner) = f.under() {
                     scores[inner.seat] += i32::from(inner.value.get()) * REACH[distance];
                 }
                 continue;
             }
             let worth = value * REACH[distance];
             scores[owner] += worth;
-            match f.inner() {
+            match f.under() {
                 Some(inner) if inner.seat == owner => {
                     scores[owner] += i32::from(inner.value.get()) * REACH[distance] * INNER_PERCENT / 100;
                 }
@@ -127,7 +127,7 @@ impl Evaluator {
                 }
             }
             // A6: a lone piece next to an enemy piece one size larger that can move alone.
-            if f.inner().is_none()
+            if f.under().is_none()
                 && top.value.get() >= 2
                 && let Some(attacker) = attacker_of(grid, i, top)
             {
@@ -149,7 +149,7 @@ impl Evaluator {
 /// Whether `mover` moving alone may eat the formation `target` on grid
 /// index `j` (A6, A8).
 fn eatable(mover: arcanor_engine::Piece, target: Formation, j: usize) -> bool {
-    match (target.top(), target.inner()) {
+    match (target.top(), target.under()) {
         (Some(prey), None) => {
             prey.seat != mover.seat
                 && mover.covers(prey)
@@ -282,20 +282,7 @@ mod tests {
         Evaluator::new(EvalKind::Full).evaluate(&text.parse::<Position>().unwrap())
     }
 
-    fn diagram(cells: &[(&str, &str)], to_move: &str) -> String {
-        let mut text = String::new();
-        for rank in (1..=7).rev() {
-            text.push_str(&rank.to_string());
-            for file in b'a'..=b'h' {
-                let name = format!("{}{rank}", file as char);
-                text.push(' ');
-                text.push_str(cells.iter().find(|(n, _)| *n == name).map_or(".", |(_, c)| c));
-            }
-            text.push('\n');
-        }
-        text.push_str(&format!("to move: {to_move}\n"));
-        text
-    }
+    use arcanor_engine::diagram;
 
     #[test]
     fn the_start_is_symmetric() {

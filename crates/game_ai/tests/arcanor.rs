@@ -22,20 +22,7 @@ use proptest::prelude::*;
 /// aim.
 const MAX_EXTRA_PLIES: usize = 120;
 
-fn diagram(cells: &[(&str, &str)], to_move: &str) -> String {
-    let mut text = String::new();
-    for rank in (1..=7).rev() {
-        text.push_str(&rank.to_string());
-        for file in b'a'..=b'h' {
-            let name = format!("{}{rank}", file as char);
-            text.push(' ');
-            text.push_str(cells.iter().find(|(n, _)| *n == name).map_or(".", |(_, c)| c));
-        }
-        text.push('\n');
-    }
-    text.push_str(&format!("to move: {to_move}\n"));
-    text
-}
+use arcanor_engine::diagram;
 
 fn game(text: &str) -> Game {
     Game::new(text.parse().unwrap(), Limits::default()).unwrap()

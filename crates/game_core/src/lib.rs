@@ -18,6 +18,8 @@ mod record;
 mod rules;
 mod save;
 mod seat;
+mod stack;
+mod text;
 pub mod zobrist;
 
 pub use coord::{BoardShape, Coord, DIRECTIONS, MAX_CELLS, MAX_FILES, MAX_RANKS, ParseCoordError};
@@ -29,3 +31,5 @@ pub use record::ParseRecordError;
 pub use rules::{DrawReason, Outcome, Rules, TurnStart, Win};
 pub use save::{GameRecord, LoadError, SAVE_FORMAT};
 pub use seat::{BySeat, ParseSeatError, Seat, SeatSet};
+pub use stack::{Stack, StackPiece};
+pub use text::{ParsePositionError, Placement};

@@ -44,3 +44,27 @@ pub const fn keys<const N: usize>(seed: u64) -> [u64; N] {
     }
     keys
 }
+
+/// The combined key of the pieces of a stack, its packed byte `raw`
+/// ([`crate::Stack::raw`]: the bottom piece's code 1…8 in the low bits, the
+/// upper piece's above), on the cell of index `cell`, from a table of 16
+/// keys a cell: the bottom piece's 8 codes, then the upper piece's (0 for
+/// an empty cell).
+///
+/// # Panics
+/// If `keys` is shorter than `16 * (cell + 1)`, or a code is above 8.
+#[inline]
+#[must_use]
+pub fn stack_key(keys: &[u64], cell: usize, raw: u8) -> u64 {
+    let base = cell * 16;
+    let mut key = 0;
+    let bottom = raw & 0x0f;
+    if bottom != 0 {
+        key ^= keys[base + (bottom as usize - 1)];
+    }
+    let upper = raw >> 4;
+    if upper != 0 {
+        key ^= keys[base + 8 + (upper as usize - 1)];
+    }
+    key
+}

@@ -110,7 +110,7 @@ impl BoardGame for Arcanor {
         let from = position.get(action.from);
         let text = MoveText {
             values: from.top().map(|top| {
-                let inner = from.inner().filter(|_| action.whole);
+                let inner = from.under().filter(|_| action.whole);
                 (top.value, inner.map(|i| i.value))
             }),
             from: action.from,

@@ -39,21 +39,3 @@ pub fn moves_from(position: &Position, from: &str) -> Vec<String> {
 pub fn cell(position: &Position, name: &str) -> String {
     position.get(c(name)).to_text()
 }
-
-/// A diagram with the given cells (bottom first, as `S2S1`) and seat to
-/// move; every other cell empty.
-pub fn diagram(cells: &[(&str, &str)], to_move: &str) -> String {
-    let mut text = String::new();
-    for rank in (1..=7).rev() {
-        text.push_str(&rank.to_string());
-        for file in b'a'..=b'h' {
-            let name = format!("{}{rank}", file as char);
-            let content = cells.iter().find(|(n, _)| *n == name).map_or(".", |(_, c)| c);
-            text.push(' ');
-            text.push_str(content);
-        }
-        text.push('\n');
-    }
-    text.push_str(&format!("to move: {to_move}\n"));
-    text
-}
