@@ -65,7 +65,7 @@ fn pieces_follow_the_engine_through_whole_random_arcanor_games() {
                 .iter()
                 .copied()
                 .filter(|m| {
-                    if seat == arkes_engine::Seat::South {
+                    if seat == game_core::Seat::South {
                         m.to.rank() > m.from.rank()
                     } else {
                         m.to.rank() < m.from.rank()
@@ -128,8 +128,8 @@ fn a05_a_duo_is_picked_whole_then_its_top_alone_then_dropped() {
     );
     settle(&mut app);
     let p = game(&app).game().position();
-    assert_eq!(p.stack("c7".parse().unwrap()), [games::arcanor::piece(arkes_engine::Seat::North, 4)]);
-    assert_eq!(p.stack("c6".parse().unwrap()), [games::arcanor::piece(arkes_engine::Seat::North, 3)]);
+    assert_eq!(p.stack("c7".parse().unwrap()), [games::arcanor::piece(game_core::Seat::North, 4)]);
+    assert_eq!(p.stack("c6".parse().unwrap()), [games::arcanor::piece(game_core::Seat::North, 3)]);
 }
 
 #[test]

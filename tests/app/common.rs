@@ -7,13 +7,13 @@ use std::time::Duration;
 
 use arkes::GameOptions;
 use arkes::play::{BoardPiece, BoardPos, CellPicked, GameLogicPlugin, InputLock, Match, MoveCommand};
-use arkes_engine::Coord;
 use bevy::camera::NormalizedRenderTarget;
 use bevy::picking::backend::HitData;
 use bevy::picking::events::{Click, Pointer};
 use bevy::picking::pointer::{Location, PointerButton, PointerId};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
+use game_core::Coord;
 use games::PieceId;
 
 /// Each `update()` advances time by this much.
@@ -105,7 +105,7 @@ pub fn board_entities(app: &mut App) -> Vec<(BoardPos, PieceId, Entity)> {
 /// (`s`); Arcanor pieces as a seat letter and a value (`S2S1`).
 pub fn pieces_from_diagram(text: &str) -> Vec<(BoardPos, PieceId)> {
     let seat = |c: char| {
-        arkes_engine::Seat::from_letter(c.to_ascii_uppercase()).unwrap_or_else(|| panic!("no seat `{c}`"))
+        game_core::Seat::from_letter(c.to_ascii_uppercase()).unwrap_or_else(|| panic!("no seat `{c}`"))
     };
     let mut pieces = Vec::new();
     for line in text.lines() {

@@ -5,12 +5,12 @@ use crate::common::*;
 use arkes::GameOptions;
 use arkes::play::{BoardCursor, ControllerHint, Controllers, Selection};
 use arkes::sound::{Sfx, SoundPlugin};
-use arkes_engine::{Coord, Seat};
 use bevy::audio::{AudioSource, Decodable};
 use bevy::input::gamepad::{
     GamepadButton, GamepadConnection, GamepadConnectionEvent, RawGamepadButtonChangedEvent, RawGamepadEvent,
 };
 use bevy::prelude::*;
+use game_core::{Coord, Seat};
 
 fn connect_pad(app: &mut App) -> Entity {
     let pad = app.world_mut().spawn_empty().id();
@@ -219,8 +219,8 @@ in: South North
     {
         let mut m = app.world_mut().resource_mut::<arkes::play::Match>();
         let setup = m.game().concrete::<arkes_engine::Arkes>().unwrap().setup().clone();
-        let limits = arkes_engine::Limits {
-            clock: Some(arkes_engine::Clock::new(10_500, 0).unwrap()),
+        let limits = game_core::Limits {
+            clock: Some(game_core::Clock::new(10_500, 0).unwrap()),
             ..Default::default()
         };
         let game = arkes_engine::Game::new(setup, limits).unwrap();

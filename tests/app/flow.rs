@@ -11,10 +11,10 @@ use arkes::settings::{ClockChoice, Settings};
 use arkes::storage::Store;
 use arkes::ui::ButtonId;
 use arkes::{FlowPlugin, GameOptions};
-use arkes_engine::Seat;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use bevy::ui_widgets::Activate;
+use game_core::Seat;
 
 /// A fresh folder for one test's files.
 pub fn temp_store(name: &str) -> (Store, PathBuf) {

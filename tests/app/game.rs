@@ -4,9 +4,9 @@
 use crate::common::*;
 use arkes::GameOptions;
 use arkes::play::{Leaving, Selection};
-use arkes_engine::Seat;
 use bevy::picking::pointer::PointerId;
 use bevy::prelude::*;
+use game_core::Seat;
 
 #[test]
 fn the_board_is_synced_at_start() {

@@ -51,6 +51,7 @@ impl Position {
 
     /// Appends the legal moves (A5–A8) to `out`; none once the position is
     /// decided.
+    #[inline]
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
         if self.decided().is_some() {
             return;
@@ -70,6 +71,7 @@ impl Position {
     }
 
     /// The number of legal moves, without building the list (perft leaves).
+    #[inline]
     #[must_use]
     pub fn count_legal_moves(&self) -> u64 {
         if self.decided().is_some() {
@@ -86,13 +88,18 @@ impl Position {
     /// Whether the seat to move has a legal move (A11), stopping at the first.
     #[must_use]
     pub fn has_legal_move(&self) -> bool {
+        self.decided().is_none() && self.has_a_move()
+    }
+
+    /// Whether A5–A8 allow the seat to move a move, whatever decided the
+    /// position: stops at the first.
+    #[inline]
+    pub(crate) fn has_a_move(&self) -> bool {
         let mut any = false;
-        if self.decided().is_none() {
-            self.for_each_move(|_| {
-                any = true;
-                false
-            });
-        }
+        self.for_each_move(|_| {
+            any = true;
+            false
+        });
         any
     }
 

@@ -77,12 +77,14 @@ impl Piece {
     /// Code 1…8 inside [`Formation`] and for Zobrist keys: South 1…4,
     /// North 5…8 (another seat is stored as North; [`crate::Setup`] refuses
     /// it).
+    #[inline]
     pub(crate) const fn code(self) -> u8 {
         let base = if matches!(self.seat, Seat::South) { 0 } else { 4 };
         base + self.value.0
     }
 
     /// Inverse of [`Piece::code`] for codes 1…8.
+    #[inline]
     pub(crate) const fn from_code(code: u8) -> Piece {
         let c = code.wrapping_sub(1) & 7;
         let seat = if c < 4 { Seat::South } else { Seat::North };

@@ -258,6 +258,7 @@ impl Position {
 
     /// What the last move decided, leaving out the start-of-turn check of
     /// A11: 12 points (A10), or the third occurrence of the state (A12).
+    #[inline]
     #[must_use]
     pub fn decided(&self) -> Option<Outcome<WinReason>> {
         for seat in [opponent(self.to_move), self.to_move] {
@@ -273,7 +274,7 @@ impl Position {
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome<WinReason>> {
         self.decided().or_else(|| {
-            (!self.has_legal_move())
+            (!self.has_a_move())
                 .then(|| Outcome::Win(Win { seat: opponent(self.to_move), reason: WinReason::NoLegalMove }))
         })
     }

@@ -66,12 +66,14 @@ impl Piece {
     }
 
     /// Code 1…8 used inside [`Formation`] and for Zobrist keys.
+    #[inline]
     pub(crate) const fn code(self) -> u8 {
         1 + (self.seat as u8) * 2 + matches!(self.kind, PieceKind::Marble) as u8
     }
 
     /// Inverse of [`Piece::code`]; `code` is 1…8 (a formation only holds
     /// codes made by [`Piece::code`]).
+    #[inline]
     pub(crate) const fn from_code(code: u8) -> Piece {
         let c = code.wrapping_sub(1) & 7;
         let seat = Seat::from_index((c / 2) as usize);

@@ -131,7 +131,10 @@ impl<P: StackPiece> Stack<P> {
     #[inline]
     #[must_use]
     pub fn top(self) -> Option<P> {
-        self.upper().or_else(|| self.bottom())
+        match (self.0 >> 4, self.0 & 0x0f) {
+            (0, 0) => None,
+            (0, c) | (c, _) => Some(P::from_code(c)),
+        }
     }
 
     /// The piece under the top one: the bottom piece of a pair (an

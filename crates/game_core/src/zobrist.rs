@@ -52,10 +52,10 @@ pub const fn keys<const N: usize>(seed: u64) -> [u64; N] {
 /// an empty cell).
 ///
 /// # Panics
-/// If `keys` is shorter than `16 * (cell + 1)`, or a code is above 8.
+/// If `N` is below `16 * (cell + 1)`, or a code is above 8.
 #[inline]
 #[must_use]
-pub fn stack_key(keys: &[u64], cell: usize, raw: u8) -> u64 {
+pub fn stack_key<const N: usize>(keys: &[u64; N], cell: usize, raw: u8) -> u64 {
     let base = cell * 16;
     let mut key = 0;
     let bottom = raw & 0x0f;
