@@ -262,6 +262,9 @@ fn drive_ai(
     thinking.turn_frames += 1;
     thinking.longest_chunk_ms = 0.0;
     let mut longest_chunk = Duration::ZERO;
+    // Worker troubles seen this frame, counted once `job` is let go.
+    #[cfg(target_arch = "wasm32")]
+    let (mut rejections, mut restarts) = (0_u32, 0_u32);
     let Some((_, job)) = thinking.job.as_mut() else { return };
     let stepped_before = matches!(job, Job::Stepped(..));
     match job {
@@ -277,9 +280,9 @@ fn drive_ai(
             for why in &look.rejected {
                 warn!("the AI worker: {why}");
             }
-            thinking.worker_rejections += look.rejected.len() as u32;
+            rejections += look.rejected.len() as u32;
             if look.restarted.is_some() {
-                thinking.worker_restarts += 1;
+                restarts += 1;
                 // The new worker has the request: its time starts now.
                 *sent = Instant::now();
             }
@@ -329,6 +332,8 @@ fn drive_ai(
     thinking.stepped = stepped_before || matches!(thinking.job, Some((_, Job::Stepped(..))));
     #[cfg(target_arch = "wasm32")]
     {
+        thinking.worker_rejections += rejections;
+        thinking.worker_restarts += restarts;
         thinking.in_worker = matches!(thinking.job, Some((_, Job::Worker(_))));
     }
     thinking.main_thread_ms = frame_start.elapsed().as_secs_f32() * 1000.0;
