@@ -188,6 +188,10 @@ fn gain(position: &Position, mv: Move) -> u8 {
     if mv.to.rank() == target_rank(seat) { mv.top.get() } else { 0 }
 }
 
+/// The win chance's scale, in evaluation points: fitted by `arkes-cli
+/// --game arcanor calibrate` (see the crate docs' calibration table).
+const CHANCE_SCALE: f64 = 250.0;
+
 impl SearchGame for Arcanor {
     type Evaluator = Evaluator;
 
@@ -263,6 +267,10 @@ impl SearchGame for Arcanor {
 
     fn takes_at_once(_: Move) -> bool {
         false
+    }
+
+    fn chance_scale(_players: usize) -> crate::ChanceScale {
+        crate::ChanceScale(CHANCE_SCALE)
     }
 }
 

@@ -35,6 +35,13 @@ use crate::eval::Evaluation;
 use crate::game::{GamePosition, MoveClass, SearchGame};
 use crate::level::EvalKind;
 
+/// The win chance's scale with two seats, in evaluation points: fitted
+/// by `arkes-cli calibrate` (see the crate docs' calibration table).
+const CHANCE_SCALE_2: f64 = 250.0;
+/// The same with three or four seats (the mover's chance; the others share
+/// the rest by their scores).
+const CHANCE_SCALE_MORE: f64 = 250.0;
+
 impl SearchGame for Arkes {
     type Evaluator = Evaluator;
 
@@ -93,6 +100,10 @@ impl SearchGame for Arkes {
 
     fn takes_at_once(mv: Move) -> bool {
         mv.kind == MoveKind::CaptureMarble
+    }
+
+    fn chance_scale(players: usize) -> crate::ChanceScale {
+        crate::ChanceScale(if players <= 2 { CHANCE_SCALE_2 } else { CHANCE_SCALE_MORE })
     }
 }
 

@@ -66,6 +66,10 @@ pub trait SearchGame: Rules {
     /// Whether `mv` is a capture worth taking at once when it is safe
     /// (ARKES: a marble, R7); see [`crate::tactics`].
     fn takes_at_once(mv: Self::Move) -> bool;
+
+    /// The win chance's scale for games of `players` seats, fitted on
+    /// computer-vs-computer games ([`crate::chance`]).
+    fn chance_scale(players: usize) -> crate::ChanceScale;
 }
 
 /// A position of a [`SearchGame`], so that [`crate::Searcher::new`] can tell

@@ -192,8 +192,10 @@
 //! the `minimax` crate's Monte Carlo tree search over the same engine (in
 //! `game_cli`), at 100 ms a move for both sides.
 
+pub mod analysis;
 pub mod arcanor;
 pub mod arkes;
+pub mod chance;
 pub mod eval;
 mod game;
 mod level;
@@ -202,6 +204,8 @@ mod searcher;
 pub mod tactics;
 mod tt;
 
+pub use analysis::{MoveReview, Verdict, review_move, review_options};
+pub use chance::ChanceScale;
 pub use eval::{DECIDED, Evaluation, WIN};
 pub use game::{GamePosition, MoveClass, SearchGame};
 pub use level::{EvalKind, Level, ParseLevelError, SearchOptions};
