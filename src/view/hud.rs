@@ -42,7 +42,7 @@ fn update_play_hint(
     if !selection.is_changed() && !game.is_changed() {
         return;
     }
-    let hint = game.displayed().hint(selection.from, selection.whole);
+    let hint = game.displayed().click_help(selection.from, selection.whole);
     let wanted = match hint.top {
         Some(top) => Tr::new(hint.key).with("top", top),
         None => Tr::new(hint.key),

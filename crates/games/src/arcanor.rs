@@ -13,7 +13,7 @@ use crate::board_game::{BoardGame, BoardPosition};
 use crate::def::Def;
 use crate::dynamic::GameKind;
 use crate::report::AnyReport;
-use crate::values::{Action, CellMark, Hint, PieceId, WinKind};
+use crate::values::{Action, CellMark, ClickHelp, PieceId, WinKind};
 
 /// Arcanor in the list of games.
 pub const KIND: GameKind = Def::<Arcanor>::KIND;
@@ -152,13 +152,13 @@ impl BoardGame for Arcanor {
 
     /// What the next click does: a duo picked moves whole (again: its top
     /// piece alone, A5), a top piece alone (again: drop it).
-    fn hint(position: &arcanor_engine::Position, from: Option<Coord>, whole: bool) -> Hint {
+    fn click_help(position: &arcanor_engine::Position, from: Option<Coord>, whole: bool) -> ClickHelp {
         let formation = from.map(|c| position.get(c)).unwrap_or_default();
         let top = formation.top().map(|p| u32::from(p.value.get()));
         match top {
-            Some(_) if whole => Hint { key: "hint-duo-whole", top },
-            Some(_) if formation.len() == 2 => Hint { key: "hint-duo-top", top },
-            _ => Hint { key: "hint-play-arcanor", top: None },
+            Some(_) if whole => ClickHelp { key: "hint-duo-whole", top },
+            Some(_) if formation.len() == 2 => ClickHelp { key: "hint-duo-top", top },
+            _ => ClickHelp { key: "hint-play-arcanor", top: None },
         }
     }
 }

@@ -12,7 +12,7 @@ use crate::board_game::{BoardGame, BoardPosition};
 use crate::def::Def;
 use crate::dynamic::GameKind;
 use crate::report::{AnyReport, Departure};
-use crate::values::{Action, CellMark, Hint, PieceId, WinKind};
+use crate::values::{Action, CellMark, ClickHelp, PieceId, WinKind};
 
 /// ARKES in the list of games.
 pub const KIND: GameKind = Def::<Arkes>::KIND;
@@ -144,7 +144,7 @@ impl BoardGame for Arkes {
         }
     }
 
-    fn hint(_position: &arkes_engine::Position, _from: Option<Coord>, _whole: bool) -> Hint {
-        Hint { key: "hint-play", top: None }
+    fn click_help(_position: &arkes_engine::Position, _from: Option<Coord>, _whole: bool) -> ClickHelp {
+        ClickHelp { key: "hint-play", top: None }
     }
 }

@@ -7,7 +7,7 @@ use game_ai::SearchGame;
 use game_core::{BoardShape, Coord, Outcome, PlyReport, Seat};
 
 use crate::report::{AnyOutcome, AnyReport};
-use crate::values::{Action, CellMark, Hint, PieceId, WinKind};
+use crate::values::{Action, CellMark, ClickHelp, PieceId, WinKind};
 
 /// What a game answers the front ends, beyond its rules and its computer
 /// player. One implementation per game, in its module of this crate
@@ -105,7 +105,7 @@ pub trait BoardGame: SearchGame<Position: BoardPosition<Game = Self>> {
 
     /// The line under the board when `from` is picked (moving its whole
     /// stack when `whole`), or nothing is.
-    fn hint(position: &Self::Position, from: Option<Coord>, whole: bool) -> Hint;
+    fn click_help(position: &Self::Position, from: Option<Coord>, whole: bool) -> ClickHelp;
 }
 
 /// A position of a [`BoardGame`], so a position alone tells its game (and

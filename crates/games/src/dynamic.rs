@@ -16,7 +16,7 @@ use serde::{Serialize, Serializer};
 
 use crate::board_game::{BoardGame, BoardPosition};
 use crate::report::{AnyOutcome, AnyReport};
-use crate::values::{Action, CellMark, Hint, PieceId};
+use crate::values::{Action, CellMark, ClickHelp, PieceId, PlyReview};
 
 /// What a new game is made of: the built-in start for a number of players
 /// and a board side, or a position in the game's text format; and limits.
@@ -295,6 +295,13 @@ pub trait DynGame: Send + Sync + 'static {
     fn record_json(&self) -> Result<serde_json::Value, String>;
     /// A search of this game for the seat to move.
     fn searcher(&self, options: SearchOptions) -> AnySearcher;
+    /// The coach's judgement of ply `ply` (from 1) with a search of
+    /// `options` (the app's: [`game_ai::review_options`]); `None` for a
+    /// time-out or a ply not played.
+    fn review_ply(&self, ply: usize, options: SearchOptions) -> Option<PlyReview>;
+    /// The best move for the seat to move by a search of `options` (a
+    /// hint); `None` once the game is over.
+    fn best_action(&self, options: SearchOptions) -> Option<Action>;
     /// A copy.
     fn clone_game(&self) -> AnyGame;
     /// The engine's game, to downcast ([`AnyGame::concrete`]).
@@ -368,7 +375,7 @@ pub trait DynPosition: Send + Sync + 'static {
     fn is_leader(&self, piece: PieceId) -> bool;
     /// The line under the board when `from` is picked (its whole stack
     /// when `whole`), or nothing is.
-    fn hint(&self, from: Option<Coord>, whole: bool) -> Hint;
+    fn click_help(&self, from: Option<Coord>, whole: bool) -> ClickHelp;
     /// The Zobrist hash of the state (grid and seat to move).
     fn hash(&self) -> u64;
     /// The position in the engine's text format.

@@ -9,7 +9,7 @@ use crate::board_game::BoardGame;
 use crate::def::Def;
 use crate::dynamic::{AnyGame, AnyPosition, AnySearcher, DynGame, DynPosition, GameKind};
 use crate::report::{AnyOutcome, AnyReport};
-use crate::values::Action;
+use crate::values::{Action, PlyReview};
 
 fn ply_text<T: std::fmt::Display>(ply: &Ply<T>) -> Option<String> {
     match ply {
@@ -135,6 +135,35 @@ impl<G: BoardGame> DynGame for Game<G> {
 
     fn searcher(&self, options: SearchOptions) -> AnySearcher {
         AnySearcher::new(game_ai::Searcher::for_game(self, options))
+    }
+
+    fn review_ply(&self, ply: usize, options: SearchOptions) -> Option<PlyReview> {
+        let Ply::Move { mv, .. } = *self.plies().get(ply.checked_sub(1)?)? else { return None };
+        let record = game_core::GameRecord { plies: self.plies()[..ply - 1].to_vec(), ..self.record() };
+        let before = Game::<G>::from_record(&record).ok()?;
+        let played = G::resolve(Game::position(&before), mv).ok()?;
+        let seats = G::seat_order(before.setup());
+        let scale = G::chance_scale(seats.len());
+        let review = game_ai::review_move(&before, played, options, scale)?;
+        Some(PlyReview {
+            ply,
+            seat: review.seat,
+            played: G::action(review.played),
+            played_text: G::notation(review.played).to_string(),
+            best: G::action(review.best),
+            best_text: G::notation(review.best).to_string(),
+            before: review.before,
+            after: review.after,
+            verdict: review.verdict,
+            chances: seats.iter().map(|&s| (s, review.chances[s])).collect(),
+        })
+    }
+
+    fn best_action(&self, options: SearchOptions) -> Option<Action> {
+        if Game::outcome(self).is_some() {
+            return None;
+        }
+        game_ai::analysis::best_move(self, options).map(|(mv, _)| G::action(mv))
     }
 
     fn clone_game(&self) -> AnyGame {

@@ -7,7 +7,7 @@ use game_core::{BoardShape, Coord, Rules, Seat, SeatSet};
 use crate::board_game::{BoardGame, BoardPosition};
 use crate::def::Def;
 use crate::dynamic::{AnyPosition, DynPosition, GameKind};
-use crate::values::{CellMark, Hint, PieceId};
+use crate::values::{CellMark, ClickHelp, PieceId};
 
 impl<P: BoardPosition> DynPosition for P {
     fn kind(&self) -> GameKind {
@@ -50,8 +50,8 @@ impl<P: BoardPosition> DynPosition for P {
         P::Game::is_leader(piece)
     }
 
-    fn hint(&self, from: Option<Coord>, whole: bool) -> Hint {
-        P::Game::hint(self, from, whole)
+    fn click_help(&self, from: Option<Coord>, whole: bool) -> ClickHelp {
+        P::Game::click_help(self, from, whole)
     }
 
     fn hash(&self) -> u64 {

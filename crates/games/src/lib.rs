@@ -44,8 +44,9 @@ pub use dynamic::{
     AnyGame, AnyPosition, AnySearcher, DynGame, DynPosition, DynSearcher, GameDef, GameKind, NewGame, PosRef,
     RecordTextError,
 };
+pub use game_ai::Verdict;
 pub use report::{AnyOutcome, AnyReport, Departure};
-pub use values::{Action, CellMark, Hint, PieceId, WinKind};
+pub use values::{Action, CellMark, ClickHelp, PieceId, PlyReview, WinKind};
 
 /// The games, in menu order: the one list a new game joins. Calls this
 /// crate's macro `$callback!($args; module::Rules, ...)` with each game's

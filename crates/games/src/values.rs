@@ -55,7 +55,7 @@ pub enum CellMark {
 /// the interface (`hint-play`…) and the value of the top piece picked, if
 /// the key names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Hint {
+pub struct ClickHelp {
     /// The text key.
     pub key: &'static str,
     /// The value of the top piece picked (the key's `$top`).
@@ -72,4 +72,31 @@ pub struct WinKind {
     /// The winner's leading piece won by reaching a [`CellMark::Goal`]
     /// (ARKES R11): the views celebrate it there.
     pub on_goal: bool,
+}
+
+/// The coach's judgement of one ply: the move played and the best move
+/// found, the mover's win chance (0 to 1) with each, the verdict, and each
+/// seat's chance after the move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlyReview {
+    /// The ply, from 1.
+    pub ply: usize,
+    /// The seat that moved.
+    pub seat: Seat,
+    /// The move played.
+    pub played: Action,
+    /// The move played, in the game's notation.
+    pub played_text: String,
+    /// The best move found.
+    pub best: Action,
+    /// The best move, in the game's notation.
+    pub best_text: String,
+    /// The mover's chance with the best move.
+    pub before: f64,
+    /// The mover's chance after the move played.
+    pub after: f64,
+    /// How good the move was.
+    pub verdict: game_ai::Verdict,
+    /// Each seat's chance after the move, seats in turn order.
+    pub chances: Vec<(Seat, f64)>,
 }
