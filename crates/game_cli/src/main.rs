@@ -37,6 +37,7 @@ use game_core::{Game, Limits, Rules, perft};
 use games::{BoardGame, GameKind};
 
 mod baseline;
+mod coach;
 mod players;
 mod tournament;
 
@@ -144,6 +145,48 @@ enum Command {
         #[arg(long)]
         millis: Option<u64>,
     },
+    /// Judge every ply of a game (MOVEs from the start, or the plies of a
+    /// record or save given with --position): one line per ply, `PLY SEAT
+    /// MOVE VERDICT BEST WIN_BEFORE WIN_AFTER` (the mover's win chance, in
+    /// percent), or JSON with --json.
+    Analyse {
+        #[command(flatten)]
+        setup: SetupArgs,
+        /// Moves to play from the start (or after the position), in notation.
+        moves: Vec<String>,
+        /// How deep the review looks: hard (the app's review), medium or easy.
+        #[arg(long, short, default_value = "hard")]
+        level: Level,
+        /// One JSON object per line instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play computer-vs-computer games, value their positions with the
+    /// review's search, fit the win chance's scale on half the games and
+    /// print its calibration on the other half (deciles, Brier score).
+    Calibrate {
+        /// Games to play.
+        #[arg(long, default_value_t = 40)]
+        games: u64,
+        /// The seed of the first game; game i uses seed + i.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Players of each game (ARKES: 2 to 4).
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+        /// Board side (ARKES: 5, 7, 9 or 11; default 9).
+        #[arg(long)]
+        side: Option<u8>,
+        /// Value every N-th position.
+        #[arg(long, default_value_t = 2)]
+        every: usize,
+        /// How deep the review looks (as `analyse`).
+        #[arg(long, short, default_value = "hard")]
+        level: Level,
+        /// Write the held-out positions (`value,outcome` lines) here.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
     /// Play many games, rotating the players over the seats, and print
     /// wins, draws and losses with 95% Wilson intervals on the score.
     Tournament {
@@ -196,7 +239,23 @@ impl SetupArgs {
         };
         let text = String::from_utf8(bytes).map_err(|_| format!("{name}: not UTF-8 text"))?;
         if text.trim_start().starts_with('{') {
-            return Game::from_json(&text).map_err(|e| format!("{name}: {e}"));
+            // The app's save files hold the engine's save in their "game".
+            let value: serde_json::Value =
+                serde_json::from_str(&text).map_err(|e| format!("{name}: not a save: {e}"))?;
+            let engine_save = match value.get("app") {
+                Some(_) => value
+                    .get("game")
+                    .map(ToString::to_string)
+                    .ok_or(format!("{name}: a save without a game"))?,
+                None => text,
+            };
+            return Game::from_json(&engine_save).map_err(|e| format!("{name}: {e}"));
+        }
+        if text.trim_start().starts_with("# ")
+            && text.lines().next().is_some_and(|l| l.trim_end().ends_with("game record"))
+        {
+            let record: game_core::GameRecord<G> = text.parse().map_err(|e| format!("{name}: {e}"))?;
+            return Game::from_record(&record).map_err(|e| format!("{name}: {e}"));
         }
         let setup: G::Setup = text.parse().map_err(|e| format!("{name}: {e}"))?;
         Game::new(setup, Limits::default()).map_err(|e| format!("{name}: {e}"))
@@ -309,6 +368,21 @@ fn run_game<G: BoardGame>(command: Command) -> Result<(), String> {
                 Some(outcome) => println!("outcome: {outcome}"),
                 None => println!("outcome: none"),
             }
+        }
+        Command::Analyse { setup, moves, level, json } => {
+            let mut game = setup.game::<G>()?;
+            play_moves(&mut game, &moves)?;
+            coach::analyse(game, level, json)?;
+        }
+        Command::Calibrate { games, seed, players, side, every, level, out } => {
+            coach::calibrate::<G>(
+                || new_game::<G>(players, side),
+                games,
+                seed,
+                every.max(1),
+                level,
+                out.as_deref(),
+            )?;
         }
         Command::Tournament { players, games, seed, side, millis, verbose } => {
             tournament::<G>(&players::parse_list(&players)?, games, seed, side, millis, verbose)?;
