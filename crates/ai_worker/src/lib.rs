@@ -1,11 +1,12 @@
-//! The computer players of the browser build, in a Web Worker.
+//! The computer players and the coach of the browser build, in a Web Worker.
 //!
 //! The game's wasm module has no threads: searching on the page's main
 //! thread, a slice each frame, took frames from the board (and a slice
 //! overran whenever the browser paused that thread). This crate is a second,
 //! small wasm module (the engines and [`game_ai`], no Bevy) that a worker
-//! runs: the game sends it a [`Request`] (the game record, the level and the
-//! seed) and gets an [`Answer`] with the move. The search is the one the
+//! runs: the game sends it a [`Request`] (the game record and a [`Task`]:
+//! the computer's move at a level and seed, a hint, or the review of a ply)
+//! and gets an [`Answer`] with the move or the review. The move's search is the one the
 //! native build runs on a background task ([`game_ai::Searcher::search_to_end`],
 //! the level's node budget), so the same position, level and seed give the
 //! same move in the browser, natively and in the stepped search.
@@ -34,8 +35,9 @@
 //! an unknown game or level, a message that is not a request, comes back as
 //! an error in the [`Answer`], and the game then searches on its own.
 
-use game_ai::Level;
-use games::AnyGame;
+use game_ai::{Level, Verdict, review_options};
+use game_core::{Coord, Seat};
+use games::{Action, AnyGame, PlyReview};
 use serde::{Deserialize, Serialize};
 
 /// The longest message either side reads, in bytes of its JSON text: a
@@ -43,40 +45,75 @@ use serde::{Deserialize, Serialize};
 /// plies) takes well under 1 MiB.
 pub const MAX_MESSAGE_BYTES: usize = 4 << 20;
 
-/// What the game asks: the best move of the seat to move in a game.
+/// What the game asks about a game: a search of the position after its
+/// last ply, or the review of one of its plies.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Request {
-    /// The game's key for this turn, sent back in the [`Answer`] (an answer
-    /// to a turn that is over, after an undo or a new game, is dropped).
-    pub turn: u64,
+    /// The page's key for this request, sent back in the [`Answer`] (the
+    /// computer's turn, or the coach's request): an answer whose key is no
+    /// longer awaited (after an undo, a new game, a cancelled review) is
+    /// dropped.
+    pub key: u64,
     /// The game record as JSON, tagged with the game (`"game": "arkes"` or
     /// `"arcanor"`; untagged is ARKES), as in the save files: set-up,
     /// limits and every ply, so repetitions (R10, A11) and round limits
     /// (R15, A12) are known to the search.
     pub record: String,
-    /// The level's name: `easy`, `medium` or `hard`.
-    pub level: String,
-    /// The search's seed (its tie-breaking and noise).
-    pub seed: u64,
+    /// What to work out.
+    pub task: Task,
+}
+
+/// The work a [`Request`] asks for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Task {
+    /// The computer's move for the seat to move: the level's search
+    /// ([`Level::options`]), seeded.
+    Move {
+        /// The level's name: `easy`, `medium` or `hard`.
+        level: String,
+        /// The search's seed (its tie-breaking and noise).
+        seed: u64,
+    },
+    /// The coach's best move for the seat to move (a hint): the review's
+    /// search ([`review_options`]).
+    Hint,
+    /// The coach's review of one ply of the game, from 1
+    /// ([`games::DynGame::review_ply`]).
+    Review {
+        /// The ply reviewed, from 1.
+        ply: usize,
+    },
 }
 
 /// The worker's reply to a message.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Answer {
-    /// The request's [`Request::turn`]; `None` when the message was not a
-    /// request whose turn could be read.
-    pub turn: Option<u64>,
-    /// The move (`None` once the game is over), or why there is none: the
-    /// request could not be read.
-    pub result: Result<Option<BestMove>, String>,
+    /// The request's [`Request::key`]; `None` when the message was not a
+    /// request whose key could be read.
+    pub key: Option<u64>,
+    /// What was worked out, or why nothing was: the request could not be
+    /// read.
+    pub result: Result<Reply, String>,
+}
+
+/// What a [`Task`] works out.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Reply {
+    /// The move of a [`Task::Move`] or [`Task::Hint`]; `None` once the
+    /// game is over.
+    Move(Option<ActionText>),
+    /// The review of a [`Task::Review`]; `None` for a time-out.
+    Review(Option<Box<ReviewText>>),
 }
 
 /// A move as the game's interface names it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct BestMove {
+pub struct ActionText {
     /// The cell left, in the games' notation (`b1`: file letter, rank from 1).
     pub from: String,
     /// The cell reached, same notation.
@@ -86,18 +123,120 @@ pub struct BestMove {
     pub whole: bool,
 }
 
-/// Searches the request's game for the seat to move with the level's
-/// options, seeded by the request, to the level's node budget.
+impl ActionText {
+    /// The text of `action`.
+    #[must_use]
+    pub fn of(action: Action) -> ActionText {
+        ActionText { from: action.from.to_string(), to: action.to.to_string(), whole: action.whole }
+    }
+
+    /// The move among `legal` that this names.
+    ///
+    /// # Errors
+    /// A cell that is not one, or a move that is not among `legal`.
+    pub fn legal_in(&self, legal: &[Action]) -> Result<Action, String> {
+        let cell = |text: &str| text.parse::<Coord>().map_err(|_| format!("`{text}` is not a cell"));
+        let (from, to) = (cell(&self.from)?, cell(&self.to)?);
+        legal
+            .iter()
+            .copied()
+            .find(|a| a.from == from && a.to == to && a.whole == self.whole)
+            .ok_or_else(|| format!("{from}-{to} is not a legal move here"))
+    }
+}
+
+/// A ply's review as it travels ([`PlyReview`] in text and numbers).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReviewText {
+    /// The ply, from 1.
+    pub ply: usize,
+    /// The seat that moved (`South`…).
+    pub seat: String,
+    /// The move played.
+    pub played: ActionText,
+    /// The move played, in the game's notation.
+    pub played_text: String,
+    /// The best move found.
+    pub best: ActionText,
+    /// The best move, in the game's notation.
+    pub best_text: String,
+    /// The mover's win chance with the best move, 0 to 1.
+    pub before: f64,
+    /// The mover's win chance after the move played, 0 to 1.
+    pub after: f64,
+    /// The verdict's id (`best`, `good`, `inaccuracy`, `mistake`, `blunder`).
+    pub verdict: String,
+    /// Each seat's win chance after the move, in turn order.
+    pub chances: Vec<(String, f64)>,
+}
+
+impl ReviewText {
+    /// The text of `review`.
+    #[must_use]
+    pub fn of(review: &PlyReview) -> ReviewText {
+        ReviewText {
+            ply: review.ply,
+            seat: review.seat.name().to_owned(),
+            played: ActionText::of(review.played),
+            played_text: review.played_text.clone(),
+            best: ActionText::of(review.best),
+            best_text: review.best_text.clone(),
+            before: review.before,
+            after: review.after,
+            verdict: review.verdict.id().to_owned(),
+            chances: review.chances.iter().map(|(s, c)| (s.name().to_owned(), *c)).collect(),
+        }
+    }
+
+    /// The review this names, checked against `game` (it came from another
+    /// thread, so it is untrusted: [`games::DynGame::check_review`]).
+    ///
+    /// # Errors
+    /// A seat, cell or verdict that does not read, a move that is not legal
+    /// where it was played, or a review that does not fit `game`.
+    pub fn checked(&self, game: &AnyGame) -> Result<PlyReview, String> {
+        let seat = |text: &str| text.parse::<Seat>().map_err(|e| e.to_string());
+        let action = |text: &ActionText| -> Result<Action, String> {
+            let cell = |t: &str| t.parse::<Coord>().map_err(|_| format!("`{}` is not a cell", short(t)));
+            Ok(Action { from: cell(&text.from)?, to: cell(&text.to)?, whole: text.whole, capture: false })
+        };
+        let review = PlyReview {
+            ply: self.ply,
+            seat: seat(&self.seat)?,
+            played: action(&self.played)?,
+            played_text: short(&self.played_text),
+            best: action(&self.best)?,
+            best_text: short(&self.best_text),
+            before: self.before,
+            after: self.after,
+            verdict: Verdict::from_id(&self.verdict)
+                .ok_or_else(|| format!("`{}` is not a verdict", short(&self.verdict)))?,
+            chances: self.chances.iter().map(|(s, c)| Ok((seat(s)?, *c))).collect::<Result<_, String>>()?,
+        };
+        game.verify_review(&review)
+    }
+}
+
+/// At most 16 characters of `text`, for messages about untrusted input.
+fn short(text: &str) -> String {
+    text.chars().take(16).collect()
+}
+
+/// Works out the request's task: the move of the seat to move (the level's
+/// search, seeded, to the level's node budget), the hint, or the review of
+/// a ply.
 ///
 /// Never panics on bad input: a record that is not JSON or does not replay,
-/// an unknown game tag or level, is an `Err` in the answer.
+/// an unknown game tag or level, a ply not in the game, is an `Err` in the
+/// answer.
 #[must_use]
 pub fn think(request: &Request) -> Answer {
-    Answer { turn: Some(request.turn), result: best_move(request) }
+    Answer { key: Some(request.key), result: work(request) }
 }
 
 /// What the worker sends the page.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum FromWorker {
     /// The worker listens: requests may be sent.
@@ -123,17 +262,17 @@ pub fn read_request(message: Option<&str>) -> Result<Request, String> {
 
 /// The worker's whole handling of one message: the JSON text of a
 /// [`FromWorker::Answer`], with the move of a good [`Request`] or the error
-/// of anything else (its turn when one can be read). Never panics.
+/// of anything else (its key when one can be read). Never panics.
 #[must_use]
 pub fn reply_to(message: Option<&str>) -> String {
     let answer = match read_request(message) {
         Ok(request) => think(&request),
         Err(error) => {
-            let turn = message
+            let key = message
                 .filter(|t| t.len() <= MAX_MESSAGE_BYTES)
                 .and_then(|t| serde_json::from_str::<serde_json::Value>(t).ok())
-                .and_then(|v| v.get("turn").and_then(serde_json::Value::as_u64));
-            Answer { turn, result: Err(error) }
+                .and_then(|v| v.get("key").and_then(serde_json::Value::as_u64));
+            Answer { key, result: Err(error) }
         }
     };
     encode(&FromWorker::Answer(answer))
@@ -149,7 +288,7 @@ fn encode(message: &FromWorker) -> String {
     // Plain strings, numbers and options: serde_json does not fail on them;
     // should it, the page still gets an answer it can read.
     serde_json::to_string(message).unwrap_or_else(|_| {
-        r#"{"kind":"answer","turn":null,"result":{"Err":"the reply could not be written"}}"#.to_owned()
+        r#"{"kind":"answer","key":null,"result":{"Err":"the reply could not be written"}}"#.to_owned()
     })
 }
 
@@ -166,17 +305,24 @@ pub fn read_reply(message: Option<&str>) -> Result<FromWorker, String> {
     serde_json::from_str(text).map_err(|e| format!("the worker's message is not readable: {e}"))
 }
 
-fn best_move(request: &Request) -> Result<Option<BestMove>, String> {
-    let level: Level = request.level.parse().map_err(|e| format!("{e}"))?;
+fn work(request: &Request) -> Result<Reply, String> {
     let value: serde_json::Value =
         serde_json::from_str(&request.record).map_err(|e| format!("the record is not JSON: {e}"))?;
     let game = AnyGame::from_record_json(&value)?;
-    let found = game.searcher(level.options().seed(request.seed)).search(None);
-    Ok(found.map(|action| BestMove {
-        from: action.from.to_string(),
-        to: action.to.to_string(),
-        whole: action.whole,
-    }))
+    match &request.task {
+        Task::Move { level, seed } => {
+            let level: Level = level.parse().map_err(|e| format!("{e}"))?;
+            let found = game.searcher(level.options().seed(*seed)).search(None);
+            Ok(Reply::Move(found.map(ActionText::of)))
+        }
+        Task::Hint => Ok(Reply::Move(game.best_action(review_options()).map(ActionText::of))),
+        Task::Review { ply } => {
+            if *ply == 0 || *ply > game.ply_count() {
+                return Err(format!("ply {ply} is not in a game of {} plies", game.ply_count()));
+            }
+            Ok(Reply::Review(game.review_ply(*ply, review_options()).as_ref().map(|r| Box::new(ReviewText::of(r)))))
+        }
+    }
 }
 
 #[cfg(test)]
@@ -191,7 +337,15 @@ mod tests {
     }
 
     fn request(record: String, level: &str, seed: u64) -> Request {
-        Request { turn: 7, record, level: level.to_owned(), seed }
+        Request { key: 7, record, task: Task::Move { level: level.to_owned(), seed } }
+    }
+
+    /// The move of an answer that must have one.
+    fn moved(answer: Answer) -> ActionText {
+        match answer.result {
+            Ok(Reply::Move(Some(found))) => found,
+            other => panic!("not a move: {other:?}"),
+        }
     }
 
     #[test]
@@ -203,8 +357,8 @@ mod tests {
             let answer = think(&request(record.clone(), level.name(), seed));
             let expected =
                 Searcher::for_game(&game, level.options().seed(seed)).search_to_end().expect("a move");
-            let found = answer.result.expect("an answer").expect("a move");
-            assert_eq!(answer.turn, Some(7));
+            assert_eq!(answer.key, Some(7));
+            let found = moved(answer);
             assert_eq!(
                 (found.from, found.to, found.whole),
                 (expected.from.to_string(), expected.to.to_string(), false)
@@ -220,8 +374,7 @@ mod tests {
         let record = serde_json::to_string(&game.record()).expect("json");
         let (mut whole, mut alone) = (0, 0);
         for seed in 0..40 {
-            let found =
-                think(&request(record.clone(), "easy", seed)).result.expect("an answer").expect("a move");
+            let found = moved(think(&request(record.clone(), "easy", seed)));
             let expected =
                 Searcher::for_game(&game, Level::Easy.options().seed(seed)).search_to_end().expect("a move");
             assert_eq!(
@@ -245,15 +398,16 @@ mod tests {
             1,
         ))
         .expect("json");
-        let huge = format!("{{\"turn\": 3, \"record\": \"{}\"}}", "x".repeat(MAX_MESSAGE_BYTES));
+        let huge = format!("{{\"key\": 3, \"record\": \"{}\"}}", "x".repeat(MAX_MESSAGE_BYTES));
         let cases: Vec<(Option<&str>, Option<u64>, &str)> = vec![
             (None, None, "not a text"),
             (Some(""), None, "not a request"),
             (Some("garbage \u{0} \u{fffd}"), None, "not a request"),
             (Some("[1, 2, 3]"), None, "not a request"),
-            (Some("{\"turn\": 5}"), Some(5), "missing field"),
+            (Some("{\"key\": 5}"), Some(5), "missing field"),
+            (Some("{\"key\": 5, \"record\": \"\", \"task\": \"dance\"}"), Some(5), "unknown variant"),
             (
-                Some("{\"turn\": -1, \"record\": \"\", \"level\": \"easy\", \"seed\": 1}"),
+                Some("{\"key\": -1, \"record\": \"\", \"task\": \"hint\"}"),
                 None,
                 "not a request",
             ),
@@ -262,12 +416,12 @@ mod tests {
         let extra = good.replacen('{', "{\"extra\": true, ", 1);
         let mut cases = cases;
         cases.push((Some(&extra), Some(7), "unknown field"));
-        for (message, turn, says) in cases {
+        for (message, key, says) in cases {
             let reply = reply_to(message);
             let Ok(FromWorker::Answer(answer)) = read_reply(Some(&reply)) else {
                 panic!("{message:?}: the reply is not an answer: {reply}");
             };
-            assert_eq!(answer.turn, turn, "{message:?}");
+            assert_eq!(answer.key, key, "{message:?}");
             let error = answer.result.expect_err("an error");
             assert!(error.contains(says), "{message:?}: {error}");
         }
@@ -275,15 +429,15 @@ mod tests {
         let Ok(FromWorker::Answer(answer)) = read_reply(Some(&reply_to(Some(&good)))) else {
             panic!("no answer")
         };
-        assert_eq!(answer.turn, Some(7));
-        assert!(answer.result.expect("a move").is_some());
+        assert_eq!(answer.key, Some(7));
+        moved(answer);
     }
 
     #[test]
     fn the_page_reads_the_workers_messages_as_untrusted_input() {
         assert_eq!(read_reply(Some(&ready_message())), Ok(FromWorker::Ready));
         for bad in
-            [None, Some("{\"kind\": \"shout\"}"), Some("nonsense"), Some("{\"kind\":\"answer\",\"turn\":1}")]
+            [None, Some("{\"kind\": \"shout\"}"), Some("nonsense"), Some("{\"kind\":\"answer\",\"key\":1}")]
         {
             assert!(read_reply(bad).is_err(), "{bad:?}");
         }
@@ -302,6 +456,82 @@ mod tests {
         ] {
             let answer = think(&request(record, level, 1));
             assert!(answer.result.is_err(), "{answer:?}");
+        }
+    }
+
+    /// A short ARKES game and a short Arcanor game, as `AnyGame`s.
+    fn played_games() -> Vec<AnyGame> {
+        let mut arkes = arkes_start();
+        for mv in ["b1-b2", "b9-b8", "c1-c2"] {
+            arkes.play_text(mv).expect("legal");
+        }
+        let mut arcanor = arcanor_engine::Game::from_setup(arcanor_engine::Setup::standard()).expect("a game");
+        for _ in 0..3 {
+            let mv = arcanor.legal_moves()[0];
+            arcanor.play(mv).expect("legal");
+        }
+        vec![AnyGame::new(arkes), AnyGame::new(arcanor)]
+    }
+
+    fn coach_request(game: &AnyGame, task: Task) -> Request {
+        let record = serde_json::to_string(&game.record_json().expect("a record")).expect("json");
+        Request { key: 11, record, task }
+    }
+
+    #[test]
+    fn the_workers_hint_is_the_coachs_best_move() {
+        for game in played_games() {
+            let found = moved(think(&coach_request(&game, Task::Hint)));
+            let expected = game.best_action(review_options()).expect("a move");
+            assert_eq!(found.legal_in(&game.legal_actions()), Ok(expected), "{}", game.kind().id());
+        }
+    }
+
+    #[test]
+    fn the_workers_review_of_a_ply_reads_back_as_the_coachs_own() {
+        for game in played_games() {
+            for ply in 1..=game.ply_count() {
+                let answer = think(&coach_request(&game, Task::Review { ply }));
+                let Ok(Reply::Review(Some(text))) = answer.result else { panic!("no review: {answer:?}") };
+                // Through JSON, as it travels.
+                let text: ReviewText =
+                    serde_json::from_str(&serde_json::to_string(&text).expect("json")).expect("a review");
+                let expected = game.review_ply(ply, review_options()).expect("a review");
+                assert_eq!(text.checked(&game), Ok(expected), "{} ply {ply}", game.kind().id());
+            }
+            let past_the_end = think(&coach_request(&game, Task::Review { ply: game.ply_count() + 1 }));
+            assert!(past_the_end.result.is_err_and(|e| e.contains("not in a game")));
+        }
+    }
+
+    /// A review that does not fit the game is refused, whatever is wrong
+    /// with it (each change below alone).
+    #[test]
+    fn a_review_that_does_not_fit_the_game_is_refused() {
+        let game = &played_games()[0];
+        let Ok(Reply::Review(Some(good))) = think(&coach_request(game, Task::Review { ply: 2 })).result else {
+            panic!("no review")
+        };
+        assert!(good.checked(game).is_ok());
+        let changes: Vec<(&str, fn(&mut ReviewText))> = vec![
+            ("not a move of this game", |r| r.ply = 0),
+            ("not a move of this game", |r| r.ply = 9),
+            ("not South's", |r| r.seat = "South".into()),
+            ("is not a seat", |r| r.seat = "Up".into()),
+            ("not b9-b3", |r| r.played.to = "b3".into()),
+            ("is not a cell", |r| r.played.from = "z99".into()),
+            ("not legal before ply 2", |r| r.best.to = "b5".into()),
+            ("outside 0..=1", |r| r.after = 1.5),
+            ("outside 0..=1", |r| r.before = f64::NAN),
+            ("do not match", |r| r.chances.truncate(1)),
+            ("do not match", |r| r.chances[0].1 = -0.1),
+            ("is not a verdict", |r| r.verdict = "brilliant".into()),
+        ];
+        for (says, change) in changes {
+            let mut bad = good.clone();
+            change(&mut bad);
+            let error = bad.checked(game).expect_err("refused");
+            assert!(error.contains(says), "{says}: {error}");
         }
     }
 }

@@ -52,6 +52,12 @@ impl Verdict {
         }
     }
 
+    /// The verdict named `id` (as [`Verdict::id`] writes it).
+    #[must_use]
+    pub fn from_id(id: &str) -> Option<Verdict> {
+        Verdict::ALL.into_iter().find(|v| v.id() == id)
+    }
+
     /// The verdict of a drop of `points` of win chance (0 to 100) for a
     /// move that is not as good as the best.
     #[must_use]

@@ -299,6 +299,18 @@ pub trait DynGame: Send + Sync + 'static {
     /// `options` (the app's: [`game_ai::review_options`]); `None` for a
     /// time-out or a ply not played.
     fn review_ply(&self, ply: usize, options: SearchOptions) -> Option<PlyReview>;
+    /// `review` checked as a review of ply `review.ply` of this game (one
+    /// made elsewhere, by the browser's worker, is untrusted): the seat
+    /// that moved and the move played are this game's, the best move is
+    /// legal before that ply, the chances lie in 0..=1. Returned with its
+    /// moves as this game names them (their `capture` flags set).
+    ///
+    /// # Errors
+    /// What does not match, in words.
+    fn verify_review(&self, review: &PlyReview) -> Result<PlyReview, String>;
+    /// The notation of `action`, a legal move of the seat to move (`b1-b2`,
+    /// an Arcanor duo `34e7-e6`); `None` when it is not legal here.
+    fn action_text(&self, action: Action) -> Option<String>;
     /// The best move for the seat to move by a search of `options` (a
     /// hint); `None` once the game is over.
     fn best_action(&self, options: SearchOptions) -> Option<Action>;

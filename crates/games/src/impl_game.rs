@@ -159,6 +159,51 @@ impl<G: BoardGame> DynGame for Game<G> {
         })
     }
 
+    fn verify_review(&self, review: &PlyReview) -> Result<PlyReview, String> {
+        let ply = review.ply;
+        let Some(Ply::Move { mv, .. }) = ply.checked_sub(1).and_then(|i| self.plies().get(i)) else {
+            return Err(format!("ply {ply} is not a move of this game"));
+        };
+        let record = game_core::GameRecord { plies: self.plies()[..ply - 1].to_vec(), ..self.record() };
+        let before = Game::<G>::from_record(&record).map_err(|e| e.to_string())?;
+        let played = G::resolve(Game::position(&before), *mv).map_err(|e| e.to_string())?;
+        let mover = Game::to_move(&before);
+        if review.seat != mover {
+            return Err(format!("ply {ply} was {mover}'s, not {}'s", review.seat));
+        }
+        let same = |a: Action, b: Action| (a.from, a.to, a.whole) == (b.from, b.to, b.whole);
+        if !same(review.played, G::action(played)) {
+            let (from, to) = (review.played.from, review.played.to);
+            return Err(format!("ply {ply} played {}, not {from}-{to}", G::notation(played)));
+        }
+        let Some(best) = before.legal_moves().into_iter().find(|&m| same(G::action(m), review.best)) else {
+            let (from, to) = (review.best.from, review.best.to);
+            return Err(format!("the best move {from}-{to} is not legal before ply {ply}"));
+        };
+        let seats = G::seat_order(before.setup());
+        let chance = |c: f64| (0.0..=1.0).contains(&c);
+        if !chance(review.before) || !chance(review.after) {
+            return Err(format!("ply {ply}: a win chance outside 0..=1"));
+        }
+        if review.chances.len() != seats.len()
+            || review.chances.iter().zip(&seats).any(|((s, c), t)| s != t || !chance(*c))
+        {
+            return Err(format!("ply {ply}: the seats' chances do not match the game's seats"));
+        }
+        Ok(PlyReview {
+            played: G::action(played),
+            played_text: G::notation(played).to_string(),
+            best: G::action(best),
+            best_text: G::notation(best).to_string(),
+            ..review.clone()
+        })
+    }
+
+    fn action_text(&self, action: Action) -> Option<String> {
+        let same = |a: Action| (a.from, a.to, a.whole) == (action.from, action.to, action.whole);
+        self.legal_moves().into_iter().find(|&m| same(G::action(m))).map(|m| G::notation(m).to_string())
+    }
+
     fn best_action(&self, options: SearchOptions) -> Option<Action> {
         if Game::outcome(self).is_some() {
             return None;
