@@ -55,6 +55,10 @@ pub struct SaveFile {
     pub seats: Vec<SavedSeat>,
     /// The game: the engine's record, with its `"game"` tag.
     pub game: serde_json::Value,
+    /// The plies (from 1) played after a hint of the coach (absent in
+    /// saves without any).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hints: Vec<usize>,
 }
 
 /// Why a save cannot be loaded (or written).
@@ -101,6 +105,7 @@ pub fn encode(game: &Match) -> Result<String, SaveError> {
             .map(|(seat, name, player)| SavedSeat { seat, name, player })
             .collect(),
         game: game.game().record_json().map_err(SaveError::Json)?,
+        hints: game.hinted_plies().to_vec(),
     };
     serde_json::to_string_pretty(&file).map_err(|e| SaveError::Json(e.to_string()))
 }
@@ -132,7 +137,9 @@ pub fn decode(text: &str) -> Result<Match, SaveError> {
         return Err(SaveError::Seats("a name is longer than 40 characters".into()));
     }
     let seats = file.seats.into_iter().map(|s| (s.seat, s.name, s.player)).collect();
-    Ok(Match::new(game, seats))
+    let mut loaded = Match::new(game, seats);
+    loaded.set_hinted_plies(file.hints).map_err(SaveError::Game)?;
+    Ok(loaded)
 }
 
 /// Reads a game record in text (set-up + moves, of either game: its first
@@ -209,7 +216,7 @@ pub fn save_name(typed: &str) -> String {
 pub fn export_record(store: &Store, game: &Match, typed: &str) -> Result<String, SaveError> {
     let name =
         save_name(typed).replace(&format!("{SAVES}/"), &format!("{RECORDS}/")).replace(".json", ".txt");
-    store.write(&name, &game.game().record_text())?;
+    store.write(&name, &game.record_text())?;
     Ok(name)
 }
 

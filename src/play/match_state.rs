@@ -27,6 +27,7 @@ pub struct Match {
     review: Option<(usize, AnyPosition)>,
     saved: bool,
     seed: u64,
+    hinted: Vec<usize>,
 }
 
 impl Match {
@@ -42,7 +43,7 @@ impl Match {
             )
         });
         let last_move = game.last_action();
-        Match { game, seats, last_move, review: None, saved: true, seed: fresh_seed() }
+        Match { game, seats, last_move, review: None, saved: true, seed: fresh_seed(), hinted: Vec::new() }
     }
 
     /// The match to start from the session's options: their game
@@ -184,6 +185,61 @@ impl Match {
         report
     }
 
+    /// The plies (from 1) whose mover was shown the coach's hint before
+    /// moving, in order.
+    #[must_use]
+    pub fn hinted_plies(&self) -> &[usize] {
+        &self.hinted
+    }
+
+    /// Marks that the seat to move is shown a hint: its coming ply is
+    /// marked (once).
+    pub fn mark_hint(&mut self) {
+        let ply = self.game.ply_count() + 1;
+        if self.review.is_none() && self.game.outcome().is_none() && !self.hinted.contains(&ply) {
+            self.hinted.push(ply);
+        }
+    }
+
+    /// Restores the hint marks of a saved match.
+    ///
+    /// # Errors
+    /// A mark that is not a ply of the game (or the coming one), or not in
+    /// order; nothing changes then.
+    pub fn set_hinted_plies(&mut self, plies: Vec<usize>) -> Result<(), String> {
+        let last = self.game.ply_count() + 1;
+        if let Some(bad) = plies.iter().find(|&&p| p == 0 || p > last) {
+            return Err(format!("a hint mark on ply {bad} of a game of {} plies", self.game.ply_count()));
+        }
+        if !plies.is_sorted_by(|a, b| a < b) {
+            return Err("the hint marks are not in order".into());
+        }
+        self.hinted = plies;
+        Ok(())
+    }
+
+    /// The game's record as text ([`games::DynGame::record_text`]), with a
+    /// comment naming the plies played after a hint.
+    #[must_use]
+    pub fn record_text(&self) -> String {
+        let mut text = self.game.record_text();
+        let played: Vec<String> =
+            self.hinted.iter().filter(|&&p| p <= self.game.ply_count()).map(ToString::to_string).collect();
+        if !played.is_empty() {
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            text.push_str(&format!("# plies played after a hint of the coach: {}\n", played.join(", ")));
+        }
+        text
+    }
+
+    /// Forgets the hint marks of plies no longer ahead or played.
+    fn trim_hints(&mut self) {
+        let last = self.game.ply_count() + 1;
+        self.hinted.retain(|&p| p <= last);
+    }
+
     /// Takes back plies: one, or against the computer as many as needed to
     /// reach the previous turn of a person. Returns whether anything changed.
     pub fn undo(&mut self) -> bool {
@@ -194,7 +250,24 @@ impl Match {
         let any_human = self.seats().iter().any(|&s| self.is_human(s));
         while any_human && !self.is_human(self.game.to_move()) && self.game.undo() {}
         self.last_move = self.game.last_action();
+        self.trim_hints();
         true
+    }
+
+    /// Takes back plies until `plies` are left ("try again from here"):
+    /// the position before ply `plies + 1`, its seat to move. What was
+    /// taken back can be replayed ([`Match::redo`]) until a move is played.
+    /// Returns whether it got there.
+    pub fn take_back_to(&mut self, plies: usize) -> bool {
+        self.review = None;
+        while self.game.ply_count() > plies {
+            if !self.game.undo() {
+                break;
+            }
+        }
+        self.last_move = self.game.last_action();
+        self.trim_hints();
+        self.game.ply_count() == plies
     }
 
     /// Replays what was taken back: one ply, or up to the next turn of a person.
@@ -236,6 +309,7 @@ impl Match {
         self.game = self.game.restarted();
         self.last_move = None;
         self.review = None;
+        self.hinted.clear();
     }
 
     /// A rematch (RULES.md R2, ARCANOR.md A1): the same board, set-up and
@@ -257,6 +331,7 @@ impl Match {
             review: None,
             saved: self.saved,
             seed: self.seed.wrapping_add(1),
+            hinted: Vec::new(),
         }
     }
 }
