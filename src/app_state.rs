@@ -36,6 +36,9 @@ pub enum Overlay {
     SaveAs,
     /// The game is over: result and what next.
     GameOver,
+    /// The coach's review of the game: the graph, the verdicts, a ply's
+    /// position with the move played and the best move.
+    Review,
 }
 
 /// The order of the game's systems in `Update`, declared once (chained).

@@ -14,6 +14,8 @@
 //!   [`play::Match`] resource, move commands, entities synced from the
 //!   engine, selection, animation timing, the computer players), run
 //!   headless by `tests/` through [`play::GameLogicPlugin`];
+//! - [`coach`]: hints, the review of a game, "try again from here"
+//!   (headless too);
 //! - [`settings`], [`saves`], [`texts`], [`sound`], [`quality`],
 //!   [`loading`];
 //! - [`view`] (the 3D board, per-game piece looks in `view/pieces/`, HUD)
@@ -24,6 +26,7 @@
 
 pub mod app_state;
 pub mod automation;
+pub mod coach;
 pub mod i18n;
 pub mod layout_check;
 pub mod loading;
@@ -88,6 +91,7 @@ pub struct FlowPlugin;
 impl Plugin for FlowPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
+            coach::plugin,
             i18n::plugin,
             settings::plugin,
             saves::plugin,

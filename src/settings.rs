@@ -5,6 +5,8 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::GameOptions;
+pub use crate::coach::HintsAllowed;
+use crate::coach::CoachSettings;
 use crate::i18n::Locale;
 pub use crate::options::GraphicsQuality;
 use crate::options::PlayerKind;
@@ -138,6 +140,9 @@ pub struct Settings {
     pub memory_mode: bool,
     /// Graphics quality.
     pub quality: GraphicsQuality,
+    /// When the coach's hints may be asked for (not in games with clocks,
+    /// by default).
+    pub hints: HintsAllowed,
     /// The last new-game choices.
     pub new_game: NewGameChoices,
 }
@@ -154,6 +159,7 @@ impl Default for Settings {
             palette: Palette::Classic,
             memory_mode: false,
             quality: GraphicsQuality::Auto,
+            hints: HintsAllowed::WithoutClocks,
             new_game: NewGameChoices::default(),
         }
     }
@@ -229,14 +235,20 @@ fn load_settings(mut commands: Commands, store: Option<Res<Store>>) {
 }
 
 /// Applies the settings: language (the command line's `--lang` first),
-/// animation speed and palette.
+/// animation speed, palette and when hints are allowed.
 fn apply_settings(
     settings: Res<Settings>,
     options: Option<Res<GameOptions>>,
     locale: Option<ResMut<Locale>>,
     animation: Option<ResMut<AnimationSettings>>,
     mut colours: ResMut<SeatColours>,
+    coach: Option<ResMut<CoachSettings>>,
 ) {
+    if let Some(mut coach) = coach
+        && coach.hints != settings.hints
+    {
+        coach.hints = settings.hints;
+    }
     if let Some(mut locale) = locale {
         let forced = options.as_ref().and_then(|o| o.language.clone());
         if let Some(code) = forced.or_else(|| settings.language.clone()).or_else(sys_locale::get_locale)

@@ -91,3 +91,47 @@ pub const MOVE_HINT: Color = Color::srgb(0.35, 0.85, 0.45);
 pub const CAPTURE_HINT: Color = Color::srgb(0.95, 0.25, 0.2);
 /// Marker of the last move's cells.
 pub const LAST_MOVE: Color = Color::srgb(0.98, 0.92, 0.55);
+
+/// The coach's best move (arrows, the hint's glow).
+pub const BEST_MOVE: Color = Color::srgb(0.30, 0.85, 0.95);
+
+/// The colour of a verdict in the review (after Okabe–Ito: told apart with
+/// the common colour blindnesses, and each has its own symbol besides).
+#[must_use]
+pub fn verdict_color(verdict: games::Verdict) -> Color {
+    use games::Verdict;
+    match verdict {
+        Verdict::Best => Color::srgb_u8(0x56, 0xB4, 0xE9), // sky blue
+        Verdict::Good => Color::srgb(0.82, 0.82, 0.80),
+        Verdict::Inaccuracy => Color::srgb_u8(0xF0, 0xE4, 0x42), // yellow
+        Verdict::Mistake => Color::srgb_u8(0xE6, 0x9F, 0x00),    // orange
+        Verdict::Blunder => Color::srgb_u8(0xFF, 0x4D, 0x2E),    // red
+    }
+}
+
+/// The symbol of a verdict, as in chess annotation: `★` the best move,
+/// nothing for a good one, `?!` an inaccuracy, `?` a mistake, `??` a blunder.
+#[must_use]
+pub fn verdict_symbol(verdict: games::Verdict) -> &'static str {
+    use games::Verdict;
+    match verdict {
+        Verdict::Best => "★",
+        Verdict::Good => "",
+        Verdict::Inaccuracy => "?!",
+        Verdict::Mistake => "?",
+        Verdict::Blunder => "??",
+    }
+}
+
+/// The text key of a verdict's name.
+#[must_use]
+pub fn verdict_key(verdict: games::Verdict) -> &'static str {
+    use games::Verdict;
+    match verdict {
+        Verdict::Best => "verdict-best",
+        Verdict::Good => "verdict-good",
+        Verdict::Inaccuracy => "verdict-inaccuracy",
+        Verdict::Mistake => "verdict-mistake",
+        Verdict::Blunder => "verdict-blunder",
+    }
+}

@@ -91,6 +91,7 @@ pub(super) fn run_commands(
             },
             (Some("overlay"), Some(name)) => match name {
                 "paused" => next_overlay.set(Overlay::Paused),
+                "review" => next_overlay.set(Overlay::Review),
                 "none" => next_overlay.set(Overlay::None),
                 _ => emit(&json!({"event": "error", "message": format!("no overlay `{name}`")})),
             },

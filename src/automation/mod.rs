@@ -3,10 +3,12 @@
 //! window size and every cell's centre on screen, `view` when the camera
 //! comes to rest elsewhere, each `move`, each `outcome`, the position text
 //! after each move, `screen` with the buttons of each screen,
-//! `missing-translation` for a key no language has; commands read
+//! `missing-translation` for a key no language has, the coach's `review`,
+//! `hint`, `try-again` and `coach-marks`; commands read
 //! from stdin (natively). Also `--screenshot PATH --exit-after-frames N`.
 //! Nothing of this is shown to a normal player.
 
+mod coach;
 mod commands;
 mod events;
 mod frames;
@@ -33,6 +35,7 @@ pub(crate) fn plugin(app: &mut App) {
                     events::report_moves,
                     events::report_missing_translations,
                     events::report_ai_worker,
+                    (coach::report_review, coach::report_hint, coach::report_try_again, coach::report_marks),
                 )
                     .run_if(automation_on),
                 frames::record_frame_time,

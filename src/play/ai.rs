@@ -175,12 +175,11 @@ fn start_job(game: &Match, level: game_ai::Level, settings: &AiSettings, turn: u
     #[cfg(target_arch = "wasm32")]
     if settings.background {
         let request = game.game().record_json().map(|record| ai_worker::Request {
-            turn,
+            key: turn,
             record: record.to_string(),
-            level: level.name().to_owned(),
-            seed: turn_seed(game),
+            task: ai_worker::Task::Move { level: level.name().to_owned(), seed: turn_seed(game) },
         });
-        match request.and_then(super::ai_worker::send) {
+        match request.and_then(|r| super::ai_worker::send(super::ai_worker::Channel::Ai, r)) {
             Ok(()) => return Job::Worker(Instant::now()),
             Err(e) => warn_once!("{e}: the computer searches on the main thread"),
         }
@@ -213,15 +212,11 @@ const WORKER_PATIENCE: Duration = Duration::from_secs(30);
 /// The worker could not read the request, or named no legal move.
 #[cfg(target_arch = "wasm32")]
 fn worker_action(game: &Match, answer: ai_worker::Answer) -> Result<Option<Action>, String> {
-    let Some(found) = answer.result? else { return Ok(None) };
-    let cell = |text: &str| text.parse::<game_core::Coord>().map_err(|_| format!("`{text}` is not a cell"));
-    let (from, to) = (cell(&found.from)?, cell(&found.to)?);
-    game.game()
-        .legal_actions()
-        .into_iter()
-        .find(|a| a.from == from && a.to == to && a.whole == found.whole)
-        .map(Some)
-        .ok_or_else(|| format!("{from}-{to} is not a legal move here"))
+    match answer.result? {
+        ai_worker::Reply::Move(None) => Ok(None),
+        ai_worker::Reply::Move(Some(found)) => found.legal_in(&game.game().legal_actions()).map(Some),
+        ai_worker::Reply::Review(_) => Err("the worker answered a move with a review".into()),
+    }
 }
 
 /// Nodes searched between two looks at the clock when the search is stepped
@@ -276,7 +271,7 @@ fn drive_ai(
         }
         #[cfg(target_arch = "wasm32")]
         Job::Worker(sent) => {
-            let look = super::ai_worker::take(turn);
+            let look = super::ai_worker::take(super::ai_worker::Channel::Ai);
             for why in &look.rejected {
                 warn!("the AI worker: {why}");
             }

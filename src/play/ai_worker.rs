@@ -1,15 +1,17 @@
-//! The browser build's computer players in a Web Worker
+//! The browser build's computer players and coach in a Web Worker
 //! (`ai_worker`): the page's main thread sends the game and gets the
-//! move back, so the search never runs on the thread that draws the frames
-//! (it runs on another core, where there is one). The worker runs the
+//! move or the review back, so the search never runs on the thread that
+//! draws the frames (it runs on another core, where there is one). Each
+//! [`Channel`] (the computer's moves, the coach's requests) has at most one
+//! request in flight; the worker answers them in the order sent. The worker runs the
 //! worker module's JS shim next to the page ([`WORKER_SCRIPT`], written by
 //! `cargo xtask web`), started from a small module script that imports it.
 //!
 //! Messages are JSON texts read by `ai_worker`'s functions on both
 //! sides: what the worker sends is untrusted input too. A worker that
 //! fails (its `error` event: a script that did not load, a crash) is
-//! replaced at once, and the request in flight is sent to the new one, so
-//! a computer turn never waits on a dead worker.
+//! replaced at once, and the requests in flight are sent to the new one, so
+//! a computer turn or a review never waits on a dead worker.
 //!
 //! Only on `wasm32`; natively the search runs on a background task.
 
@@ -57,13 +59,32 @@ impl Drop for Client {
     }
 }
 
+/// Who sends requests to the worker: each has at most one in flight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Channel {
+    /// The computer players' moves.
+    Ai,
+    /// The coach's hints and reviews.
+    Coach,
+}
+
 /// The state of the page's one worker (the web build has one thread).
 #[derive(Default)]
 struct State {
     /// The worker, made on first use; `Err` once it cannot be made.
     client: Option<Result<Client, String>>,
-    /// The last request sent, sent again to a new worker after a failure.
-    last_request: Option<String>,
+    /// Each channel's request in flight (its key and text), sent again to a
+    /// new worker after a failure.
+    in_flight: [Option<(u64, String)>; 2],
+}
+
+impl Channel {
+    fn index(self) -> usize {
+        match self {
+            Channel::Ai => 0,
+            Channel::Coach => 1,
+        }
+    }
 }
 
 thread_local! {
@@ -116,7 +137,7 @@ fn spawn() -> Result<Client, String> {
                     if let Err(why) = &answer.result {
                         inbox.rejected.push(format!("the worker could not use a message: {why}"));
                     }
-                    if answer.turn.is_some() {
+                    if answer.key.is_some() {
                         inbox.answers.push(answer);
                     }
                 }
@@ -153,7 +174,7 @@ fn expose(worker: &Worker) {
 /// Makes the worker, if not made yet, so that it has loaded its module by
 /// the first computer turn (a system at start: making it costs the main
 /// thread several milliseconds in the frame that does).
-pub(super) fn prepare() {
+pub(crate) fn prepare() {
     STATE.with_borrow_mut(|state| {
         if let Err(e) = state.client.get_or_insert_with(spawn) {
             warn!("{e}: the computer will search on the main thread");
@@ -170,46 +191,58 @@ fn post(client: &Client, request: String) -> Result<(), String> {
     client.worker.post_message(&request.into()).map_err(|e| format!("{e:?}"))
 }
 
-/// Sends `request` to the worker, making it first if need be.
+/// Sends `request` on `channel` to the worker, making it first if need
+/// be; the channel's earlier request is no longer awaited.
 ///
 /// # Errors
 /// The worker cannot be made (no Web Workers in this browser) or the
-/// request cannot be written or posted: the caller searches on the main
+/// request cannot be written or posted: the caller works on the main
 /// thread instead.
-pub(super) fn send(request: Request) -> Result<(), String> {
+pub(crate) fn send(channel: Channel, request: Request) -> Result<(), String> {
+    let key = request.key;
     let text = serde_json::to_string(&request).map_err(|e| e.to_string())?;
     STATE.with_borrow_mut(|state| {
         let client = state.client.get_or_insert_with(spawn).as_ref().map_err(|e| e.clone())?;
-        // Answers to turns that are over are no longer wanted.
-        client.inbox.borrow_mut().answers.clear();
-        state.last_request = Some(text.clone());
+        state.in_flight[channel.index()] = Some((key, text.clone()));
         post(client, text)
     })
 }
 
+/// Stops awaiting `channel`'s request (its answer, when it comes, is
+/// dropped).
+pub(crate) fn forget(channel: Channel) {
+    STATE.with_borrow_mut(|state| state.in_flight[channel.index()] = None);
+}
+
 /// What happened to the worker since the last look.
 #[derive(Debug, Default)]
-pub(super) struct Look {
-    /// The answer for the turn asked about, if it has come.
+pub(crate) struct Look {
+    /// The answer for the key asked about, if it has come.
     pub answer: Option<Answer>,
-    /// The worker failed and was replaced (the request in flight sent again).
+    /// The worker failed and was replaced (the requests in flight sent
+    /// again).
     pub restarted: Option<String>,
     /// Messages that could not be read (by the worker or from it).
     pub rejected: Vec<String>,
 }
 
-/// The worker's answer for `turn`, once it has come (answers for other
-/// turns are dropped); a failed worker is replaced at once and given the
-/// request in flight again.
-pub(super) fn take(turn: u64) -> Look {
+/// The worker's answer to `channel`'s request in flight, once it has come
+/// (answers no request awaits are dropped); a failed worker is replaced at
+/// once and given the requests in flight again.
+pub(crate) fn take(channel: Channel) -> Look {
     STATE.with_borrow_mut(|state| {
         let mut look = Look::default();
+        let awaited: Vec<u64> = state.in_flight.iter().flatten().map(|(k, _)| *k).collect();
+        let mine = state.in_flight[channel.index()].as_ref().map(|(k, _)| *k);
         let failed = match state.client.as_ref() {
             Some(Ok(client)) => {
                 let mut inbox = client.inbox.borrow_mut();
                 look.rejected = std::mem::take(&mut inbox.rejected);
-                inbox.answers.retain(|a| a.turn == Some(turn));
-                look.answer = inbox.answers.pop();
+                inbox.answers.retain(|a| a.key.is_some_and(|k| awaited.contains(&k)));
+                if let Some(i) = inbox.answers.iter().position(|a| a.key.is_some() && a.key == mine) {
+                    look.answer = Some(inbox.answers.remove(i));
+                    state.in_flight[channel.index()] = None;
+                }
                 inbox.failed.take()
             }
             _ => None,
@@ -218,10 +251,12 @@ pub(super) fn take(turn: u64) -> Look {
             warn!("{why}: the AI worker is replaced");
             // Dropping the old client terminates its worker.
             state.client = Some(spawn());
-            if let (Some(Ok(client)), Some(request)) = (state.client.as_ref(), state.last_request.clone())
-                && let Err(e) = post(client, request)
-            {
-                warn!("the request could not be sent again: {e}");
+            if let Some(Ok(client)) = state.client.as_ref() {
+                for (_, request) in state.in_flight.iter().flatten() {
+                    if let Err(e) = post(client, request.clone()) {
+                        warn!("a request could not be sent again: {e}");
+                    }
+                }
             }
             look.restarted = Some(why);
         }

@@ -24,9 +24,16 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (match_commands, history_commands, apply_move_commands, tick_clock)
                 .chain()
-                .in_set(AppSystems::Apply),
+                .in_set(AppSystems::Apply)
+                .in_set(CommandsApplied),
         );
 }
+
+/// The systems that apply this module's commands to the [`Match`]: in
+/// [`AppSystems::Apply`]; what reacts to a changed match in that step runs
+/// after them.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CommandsApplied;
 
 /// A request to play a move, from a person (picking, keyboard, gamepad) or
 /// the computer. The engine decides whether it is legal; an illegal command

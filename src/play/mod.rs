@@ -9,7 +9,7 @@
 
 mod ai;
 #[cfg(target_arch = "wasm32")]
-mod ai_worker;
+pub(crate) mod ai_worker;
 mod animation;
 mod commands;
 mod cursor;
@@ -24,7 +24,7 @@ use bevy::prelude::*;
 
 pub use ai::{AiSettings, AiThinking};
 pub use animation::{AnimationSettings, HopLens, Victory};
-pub use commands::{BoardReset, GameFlow, HistoryCommand, MatchCommand, MoveApplied, MoveCommand};
+pub use commands::{BoardReset, CommandsApplied, GameFlow, HistoryCommand, MatchCommand, MoveApplied, MoveCommand};
 pub use cursor::{
     BoardCursor, ControllerHint, Controllers, CursorAction, PauseRequest, ToggleTopView, oriented,
 };

@@ -8,7 +8,7 @@ use bevy::ui_widgets::Activate;
 
 use crate::app_state::AppSystems;
 use crate::options::PlayerKind;
-use crate::settings::{AnimationSpeed, ClockChoice, GraphicsQuality, Palette, Settings};
+use crate::settings::{AnimationSpeed, ClockChoice, GraphicsQuality, HintsAllowed, Palette, Settings};
 use crate::ui::Selected;
 
 pub(super) fn plugin(app: &mut App) {
@@ -48,6 +48,8 @@ pub enum Choice {
     MemoryMode(bool),
     /// Graphics quality.
     Quality(GraphicsQuality),
+    /// When the coach's hints may be asked for.
+    Hints(HintsAllowed),
 }
 
 impl Choice {
@@ -80,6 +82,7 @@ impl Choice {
             Choice::Palette(p) => settings.palette = *p,
             Choice::MemoryMode(on) => settings.memory_mode = *on,
             Choice::Quality(q) => settings.quality = *q,
+            Choice::Hints(h) => settings.hints = *h,
         }
     }
 
@@ -102,6 +105,7 @@ impl Choice {
             Choice::Palette(p) => settings.palette == *p,
             Choice::MemoryMode(on) => settings.memory_mode == *on,
             Choice::Quality(q) => settings.quality == *q,
+            Choice::Hints(h) => settings.hints == *h,
         }
     }
 }

@@ -16,6 +16,7 @@ use bevy::prelude::*;
 pub use crate::app_state::{Overlay, Screen};
 pub use choices::Choice;
 pub use flow::{BackTo, CanContinue, Notice};
+pub use gameplay::ReviewGraph;
 pub use new_game::{Step as NewGameStep, new_match};
 pub use rules::RulesGame;
 

@@ -1,5 +1,5 @@
-//! The settings: language, animation speed, legal-move hints, camera, sound
-//! and colours. Every change is applied and saved at once.
+//! The settings: language, animation speed, legal-move hints, camera, sound,
+//! colours, the coach's hints and graphics. Every change is applied and saved at once.
 
 use bevy::prelude::*;
 use bevy::ui_widgets::Activate;
@@ -10,7 +10,7 @@ use crate::app_state::AppSystems;
 use crate::app_state::Screen;
 use crate::i18n::{Locale, Tr};
 use crate::quality::{QualityReason, RenderQuality};
-use crate::settings::{AnimationSpeed, GraphicsQuality, Palette, Settings};
+use crate::settings::{AnimationSpeed, GraphicsQuality, HintsAllowed, Palette, Settings};
 use crate::theme;
 use crate::ui::{self, button, label, panel, screen_root, text};
 
@@ -46,7 +46,24 @@ fn spawn_settings(
 ) {
     let root = commands.spawn((screen_root("settings", 0.55), DespawnOnExit(Screen::Settings))).id();
     let form = commands.spawn((ChildOf(root), panel(10.0))).id();
-    commands.spawn((ChildOf(form), text(Tr::new("settings-title"), 34.0, theme::GOLD)));
+    // The title, and Back at its right.
+    let head = commands
+        .spawn((
+            ChildOf(form),
+            Node { justify_content: JustifyContent::SpaceBetween, flex_shrink: 0.0, ..ui::form_row() },
+        ))
+        .id();
+    commands.spawn((ChildOf(head), text(Tr::new("settings-title"), 34.0, theme::GOLD)));
+    commands.spawn((
+        ChildOf(head),
+        button(
+            "back",
+            Tr::new("back"),
+            |_: On<Activate>, back: Res<BackTo>, mut next: ResMut<NextState<Screen>>| {
+                next.set(back.0);
+            },
+        ),
+    ));
 
     let grid = commands.spawn((ChildOf(form), ui::form(6.0))).id();
     let add_row = |commands: &mut Commands, key: &str| -> Entity {
@@ -115,6 +132,15 @@ fn spawn_settings(
         ),
     ));
 
+    let line = add_row(&mut commands, "settings-hints");
+    for (id, key, h) in [
+        ("hints-always", "hints-always", HintsAllowed::Always),
+        ("hints-no-clocks", "hints-without-clocks", HintsAllowed::WithoutClocks),
+        ("hints-never", "hints-never", HintsAllowed::Never),
+    ] {
+        commands.spawn((ChildOf(line), choice_button(id, Tr::new(key), Choice::Hints(h))));
+    }
+
     let line = add_row(&mut commands, "settings-quality");
     for (id, key, q) in [
         ("quality-auto", "quality-auto", GraphicsQuality::Auto),
@@ -127,17 +153,6 @@ fn spawn_settings(
         ChildOf(form),
         QualityText,
         text(quality_in_use(quality.as_deref().copied().unwrap_or_default()), 15.0, ui::TEXT_DIM),
-    ));
-
-    commands.spawn((
-        ChildOf(form),
-        button(
-            "back",
-            Tr::new("back"),
-            |_: On<Activate>, back: Res<BackTo>, mut next: ResMut<NextState<Screen>>| {
-                next.set(back.0);
-            },
-        ),
     ));
 }
 

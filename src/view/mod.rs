@@ -5,6 +5,7 @@
 pub mod baked_light;
 pub mod camera;
 mod celebration;
+pub mod coach_marks;
 pub mod highlights;
 pub mod hud;
 mod labels;
@@ -30,6 +31,7 @@ impl Plugin for ViewPlugin {
             hud::plugin,
             labels::plugin,
             celebration::plugin,
+            coach_marks::plugin,
             render_scale::plugin,
         ));
     }

@@ -143,6 +143,29 @@ pub fn disc(radius: f32, corners: u32) -> Mesh {
     parts.build()
 }
 
+/// A flat arrow along +x from the origin, `length` long, in the xy plane
+/// facing +z (lay it on the board by [`FLAT`]): a shaft `width` wide, then
+/// a head `head` long and `head_width` wide at its base. A head longer than
+/// the arrow is cut to its length.
+#[must_use]
+pub fn arrow(length: f32, width: f32, head: f32, head_width: f32) -> Mesh {
+    let head = head.min(length);
+    let neck = length - head;
+    let mut parts = MeshParts::default();
+    let uv = |x: f32, y: f32| Vec2::new(x / length.max(1e-6), 0.5 - y / head_width.max(1e-6));
+    let corners = |parts: &mut MeshParts, points: &[(f32, f32)]| -> Vec<u32> {
+        points.iter().map(|&(x, y)| parts.vertex(Vec3::new(x, y, 0.0), Vec3::Z, uv(x, y))).collect()
+    };
+    let (w, hw) = (width / 2.0, head_width / 2.0);
+    if neck > 0.0 {
+        let shaft = corners(&mut parts, &[(0.0, -w), (neck, -w), (neck, w), (0.0, w)]);
+        parts.cap(&shaft, Vec3::Z);
+    }
+    let tip = corners(&mut parts, &[(neck, -hw), (length, 0.0), (neck, hw)]);
+    parts.cap(&tip, Vec3::Z);
+    parts.build()
+}
+
 /// An upright cylinder of `radius` and `height`, centred on the origin,
 /// with `corners` round it: its side, and its top when `top` is true. No
 /// bottom: the pieces made of it lie on the board or on one another and
@@ -348,5 +371,16 @@ mod tests {
             triangles(&mesh).iter().all(|t| t.iter().any(|&i| p[i].y > 0.0)),
             "no triangle lies on the bottom"
         );
+    }
+
+    #[test]
+    fn an_arrow_faces_up_and_covers_its_shaft_and_head() {
+        let (length, width, head, head_width) = (2.0, 0.1, 0.3, 0.4);
+        check_faces(&arrow(length, width, head, head_width), (length - head) * width + head * head_width / 2.0);
+        let p = positions(&arrow(length, width, head, head_width));
+        let tip = p.iter().map(|v| v.x).fold(f32::MIN, f32::max);
+        assert!((tip - length).abs() < 1e-6 && p.iter().all(|v| v.x >= 0.0), "from 0 to {length}");
+        // A short arrow is all head.
+        check_faces(&arrow(0.2, width, head, head_width), 0.2 * head_width / 2.0);
     }
 }

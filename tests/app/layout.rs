@@ -3,6 +3,7 @@
 //! Bevy's UI without a GPU; it fails when a text is cut or runs out of its
 //! node or parent, overlaps a sibling, or a node lies outside the window.
 
+use arkes::coach::{GameReview, Hint, HintRequest};
 use arkes::i18n::Locale;
 use arkes::layout_check::{layout_problems, node_rects};
 use arkes::play::{GameLogicPlugin, Match, MoveCommand};
@@ -151,6 +152,29 @@ fn every_screen(language: &str, size: (u32, u32), scale_factor: f32) -> Vec<Stri
         settle(&mut app);
         found.extend(problems(&mut app, &format!("{at} {name}"), size));
     }
+    // The coach's review screen, once its one ply is judged.
+    app.world_mut().resource_mut::<NextState<Overlay>>().set(Overlay::Review);
+    settle(&mut app);
+    let start = std::time::Instant::now();
+    while !app.world().resource::<GameReview>().is_complete() {
+        assert!(start.elapsed().as_secs() < 60, "{at}: the review did not finish");
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    settle(&mut app);
+    found.extend(problems(&mut app, &format!("{at} review"), size));
+    // Back to the game, and the coach's line with a hint.
+    app.world_mut().resource_mut::<NextState<Overlay>>().set(Overlay::None);
+    settle(&mut app);
+    app.world_mut().write_message(HintRequest);
+    let start = std::time::Instant::now();
+    while app.world().resource::<Hint>().shown().is_none() {
+        assert!(start.elapsed().as_secs() < 60, "{at}: no hint came");
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    settle(&mut app);
+    found.extend(problems(&mut app, &format!("{at} hint"), size));
     let _ = std::fs::remove_dir_all(dir);
     found
 }

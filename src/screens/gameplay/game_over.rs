@@ -1,5 +1,5 @@
 //! The game-over overlay: the result and its reason, then a rematch, the
-//! review of the game or the title.
+//! coach's review of the game or the title.
 
 use bevy::prelude::*;
 use bevy::ui_widgets::Activate;
@@ -7,7 +7,7 @@ use bevy::ui_widgets::Activate;
 use super::menus::to_title;
 use crate::app_state::Overlay;
 use crate::i18n::{Locale, Tr};
-use crate::play::{HistoryCommand, InputLock, Match, MatchCommand};
+use crate::play::{InputLock, Match, MatchCommand};
 use crate::saves::{self, AUTOSAVE};
 use crate::storage::Store;
 use crate::theme;
@@ -65,10 +65,8 @@ fn spawn_game_over(mut commands: Commands, game: Option<Res<Match>>, locale: Res
                     r.spawn(button(
                         "review",
                         Tr::new("review"),
-                        |_: On<Activate>, game: Option<Res<Match>>, mut h: MessageWriter<HistoryCommand>| {
-                            if let Some(game) = game {
-                                h.write(HistoryCommand::Review(game.game().ply_count().saturating_sub(1)));
-                            }
+                        |_: On<Activate>, mut next: ResMut<NextState<Overlay>>| {
+                            next.set(Overlay::Review);
                         },
                     ));
                     r.spawn(button("title", Tr::new("to-title"), to_title));

@@ -1,5 +1,5 @@
-//! The pause menu (resume, save, export the record, restart, rules,
-//! settings, title) and naming a save.
+//! The pause menu (resume, the coach's review, save, export the record,
+//! restart, rules, settings, title) and naming a save.
 
 use bevy::prelude::*;
 use bevy::text::EditableText;
@@ -29,6 +29,13 @@ fn spawn_pause_menu(mut commands: Commands, notice: Res<Notice>) {
                 Tr::new("resume"),
                 |_: On<Activate>, mut next: ResMut<NextState<Overlay>>| {
                     next.set(Overlay::None);
+                },
+            ));
+            p.spawn(button(
+                "review-game",
+                Tr::new("review-game"),
+                |_: On<Activate>, mut next: ResMut<NextState<Overlay>>| {
+                    next.set(Overlay::Review);
                 },
             ));
             p.spawn(button(

@@ -1,21 +1,36 @@
-//! Playing: the toolbar (undo, redo, top view, menu), the move list by round
-//! and seat (click a move to review that position), the review bar, and the
-//! pause, save and game-over overlays, one module each.
+//! Playing: the toolbar (undo, redo, hint, top view, menu), the move list by
+//! round and seat (click a move to see that position), the bar that steps
+//! through positions, the coach's line (the hint, "try again") and review
+//! screen with its graph, and the pause, save and game-over overlays, one
+//! module each.
 
+mod coach_line;
 mod game_over;
+mod graph;
 mod menus;
 mod move_list;
 mod review;
+mod review_screen;
 mod toolbar;
 
 use bevy::prelude::*;
+
+pub use review_screen::ReviewGraph;
 
 use crate::app_state::AppSystems;
 use crate::app_state::{Overlay, Screen};
 use crate::play::{PauseRequest, Selection};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((toolbar::plugin, move_list::plugin, review::plugin, menus::plugin, game_over::plugin))
+    app.add_plugins((
+        toolbar::plugin,
+        move_list::plugin,
+        review::plugin,
+        menus::plugin,
+        game_over::plugin,
+        review_screen::plugin,
+        coach_line::plugin,
+    ))
         .add_systems(Update, pause_key.run_if(in_state(Screen::Gameplay)).before(AppSystems::View));
 }
 
@@ -36,6 +51,7 @@ fn pause_key(
     match overlay.get() {
         Overlay::None if start || selection.from.is_none() => next.set(Overlay::Paused),
         Overlay::Paused | Overlay::SaveAs => next.set(Overlay::None),
+        // The review screen's own keys close it.
         _ => {}
     }
 }

@@ -1,13 +1,17 @@
 //! The move list: the last rounds (or those around the move under review),
 //! one line a round, one column a seat; a click on a move shows the position
-//! after it.
+//! after it. Each move the coach has judged carries its verdict's symbol in
+//! its colour (`?!`, `?`, `??`, `★`), and a move played after a hint a `◇`.
+//! On the review screen it stands at the left, shorter, and a click shows
+//! that move in the review.
 
 use bevy::prelude::*;
 use bevy::ui_widgets::Activate;
 use game_core::Seat;
 
 use crate::app_state::AppSystems;
-use crate::app_state::Screen;
+use crate::app_state::{Overlay, Screen};
+use crate::coach::{GameReview, ReviewFocus};
 use crate::i18n::{Locale, Tr};
 use crate::play::{HistoryCommand, Match};
 use crate::theme::{self, SeatColours};
@@ -41,6 +45,13 @@ fn hide_in_portrait(
 /// How many rounds the move list shows at once.
 const LIST_ROUNDS: u32 = 14;
 
+/// How many on the review screen, where the review's panel takes the
+/// bottom of the window.
+const REVIEW_ROUNDS: u32 = 5;
+
+/// The mark of a move played after a hint.
+const HINT_MARK: &str = "◇";
+
 #[derive(Component)]
 struct MoveList;
 
@@ -70,16 +81,37 @@ fn spawn_move_list(mut commands: Commands) {
 
 /// Rebuilds the move list: the last rounds (or those around the move under
 /// review), one line a round, one column a seat.
+#[allow(clippy::too_many_arguments)]
 fn update_move_list(
     game: Option<Res<Match>>,
     locale: Res<Locale>,
     colours: Res<SeatColours>,
-    list: Query<(Entity, Option<&Children>), With<MoveList>>,
+    review: Res<GameReview>,
+    focus: Res<ReviewFocus>,
+    overlay: Option<Res<State<Overlay>>>,
+    mut list: Query<(Entity, Option<&Children>, &mut Node), With<MoveList>>,
     mut commands: Commands,
 ) {
-    let (Some(game), Ok((list, children))) = (game, list.single()) else { return };
-    if !game.is_changed() && !locale.is_changed() && !colours.is_changed() && children.is_some() {
+    let (Some(game), Ok((list, children, mut node))) = (game, list.single_mut()) else { return };
+    let overlay_changed = overlay.as_ref().is_some_and(|o| o.is_changed());
+    if !game.is_changed()
+        && !locale.is_changed()
+        && !colours.is_changed()
+        && !review.is_changed()
+        && !focus.is_changed()
+        && !overlay_changed
+        && children.is_some()
+    {
         return;
+    }
+    let in_review = overlay.is_some_and(|o| *o.get() == Overlay::Review);
+    // At the left on the review screen, below the turn's box; at the right
+    // under the seats' chips otherwise.
+    let (left, right, top) = if in_review { (px(14), Val::Auto, px(110)) } else { (Val::Auto, px(14), px(230)) };
+    if node.left != left || node.right != right || node.top != top {
+        node.left = left;
+        node.right = right;
+        node.top = top;
     }
     if let Some(children) = children {
         for child in children {
@@ -91,9 +123,14 @@ fn update_move_list(
     let info = g.ply_info();
     let texts = g.ply_texts();
     let last_round = info.last().map_or(1, |i| i.round);
-    let focus_round =
-        game.reviewing().and_then(|n| info.get(n.saturating_sub(1))).map_or(last_round, |i| i.round);
-    let first_round = focus_round.saturating_sub(LIST_ROUNDS - 1).max(1);
+    // The ply shown: the review's, or the position's under review.
+    let selected = if in_review { focus.0 } else { game.reviewing() };
+    let focus_round = selected.and_then(|n| info.get(n.saturating_sub(1))).map_or(last_round, |i| i.round);
+    let rounds = if in_review { REVIEW_ROUNDS } else { LIST_ROUNDS };
+    let first_round = focus_round.saturating_sub(rounds - 1).max(1);
+    // Room for a verdict's symbol and a hint's mark when there are any.
+    let marked = review.progress().0 > 0 || !game.hinted_plies().is_empty();
+    let chars = game.kind().move_chars() + if marked { 4 } else { 0 };
     commands.spawn((ChildOf(list), text(Tr::new("moves-title"), 18.0, theme::GOLD)));
     if first_round > 1 {
         commands.spawn((ChildOf(list), Text::new("…"), TextColor(TEXT_DIM), TextFont::from_font_size(14.0)));
@@ -114,13 +151,14 @@ fn update_move_list(
                 Some(None) => locale.t("timeout-short"),
                 None => String::new(),
             };
-            let shown = ply.is_some_and(|p| game.reviewing() == Some(p + 1));
+            let shown = ply.is_some_and(|p| selected == Some(p + 1));
             let cell = commands
                 .spawn((
                     ChildOf(line),
                     Node {
-                        // 12 pixels a character of the longest notation, and a margin.
-                        width: px(12.0 * game.kind().move_chars() as f32 + 2.0),
+                        // 12 pixels a character of the longest notation and
+                        // its marks, and a margin.
+                        width: px(12.0 * chars as f32 + 2.0),
                         padding: UiRect::horizontal(px(3)),
                         ..default()
                     },
@@ -134,21 +172,48 @@ fn update_move_list(
                     bevy::ui_widgets::observe(
                         |activate: On<Activate>,
                          entries: Query<&MoveEntry>,
+                         overlay: Option<Res<State<Overlay>>>,
+                         mut focus: ResMut<ReviewFocus>,
                          mut h: MessageWriter<HistoryCommand>| {
-                            if let Ok(entry) = entries.get(activate.entity) {
+                            let Ok(entry) = entries.get(activate.entity) else { return };
+                            if overlay.is_some_and(|o| *o.get() == Overlay::Review) {
+                                focus.0 = Some(entry.0);
+                            } else {
                                 h.write(HistoryCommand::Review(entry.0));
                             }
                         },
                     ),
                 ));
             }
-            commands.spawn((
-                ChildOf(cell),
-                Text::new(label),
-                TextFont::from_font_size(15.0),
-                TextColor(colours.of(seat).lighter(0.25)),
-                Pickable::IGNORE,
-            ));
+            let text = commands
+                .spawn((
+                    ChildOf(cell),
+                    Text::new(label),
+                    TextFont::from_font_size(15.0),
+                    TextColor(colours.of(seat).lighter(0.25)),
+                    Pickable::IGNORE,
+                ))
+                .id();
+            let Some(p) = ply else { continue };
+            if let Some(judged) = review.ply(p + 1) {
+                let symbol = theme::verdict_symbol(judged.verdict);
+                if !symbol.is_empty() {
+                    commands.spawn((
+                        ChildOf(text),
+                        TextSpan::new(format!(" {symbol}")),
+                        TextFont::from_font_size(15.0),
+                        TextColor(theme::verdict_color(judged.verdict)),
+                    ));
+                }
+            }
+            if game.hinted_plies().contains(&(p + 1)) {
+                commands.spawn((
+                    ChildOf(text),
+                    TextSpan::new(format!(" {HINT_MARK}")),
+                    TextFont::from_font_size(15.0),
+                    TextColor(theme::BEST_MOVE),
+                ));
+            }
         }
     }
 }

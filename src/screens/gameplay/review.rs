@@ -1,10 +1,11 @@
-//! The review bar: stepping through earlier positions, and back to the game.
+//! The bar that steps through earlier positions (a move of the list
+//! clicked), and back to the game.
 
 use bevy::prelude::*;
 use bevy::ui_widgets::Activate;
 
 use crate::app_state::AppSystems;
-use crate::app_state::Screen;
+use crate::app_state::{Overlay, Screen};
 use crate::i18n::Tr;
 use crate::play::{HistoryCommand, Match};
 use crate::ui::{PANEL, TEXT, row, sized_button, text};
@@ -85,14 +86,18 @@ fn spawn_review_bar(mut commands: Commands) {
 
 fn update_review_bar(
     game: Option<Res<Match>>,
+    overlay: Option<Res<State<Overlay>>>,
     mut bar: Query<&mut Visibility, With<ReviewBar>>,
     mut texts: Query<&mut Tr, With<ReviewText>>,
 ) {
     let Some(game) = game else { return };
-    if !game.is_changed() {
+    let overlay_changed = overlay.as_ref().is_some_and(|o| o.is_changed());
+    if !game.is_changed() && !overlay_changed {
         return;
     }
-    let reviewing = game.reviewing();
+    // The coach's review screen steps through the plies its own way.
+    let coach = overlay.is_some_and(|o| *o.get() == Overlay::Review);
+    let reviewing = game.reviewing().filter(|_| !coach);
     for mut visibility in &mut bar {
         *visibility = if reviewing.is_some() { Visibility::Inherited } else { Visibility::Hidden };
     }

@@ -1,17 +1,21 @@
-//! The toolbar: undo, redo, the top view and the menu.
+//! The toolbar: undo, redo, the coach's hint, the top view and the menu.
 
 use bevy::prelude::*;
 use bevy::ui_widgets::Activate;
 
 use crate::app_state::AppSystems;
 use crate::app_state::{Overlay, Screen};
+use crate::coach::HintRequest;
 use crate::i18n::Tr;
 use crate::play::{HistoryCommand, Match, ToggleTopView};
 use crate::ui::sized_button;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Gameplay), (spawn_toolbar, untab).chain())
-        .add_systems(Update, update_toolbar.in_set(AppSystems::View).run_if(in_state(Screen::Gameplay)));
+        .add_systems(
+            Update,
+            (update_toolbar, hide_in_review).in_set(AppSystems::View).run_if(in_state(Screen::Gameplay)),
+        );
 }
 
 #[derive(Component)]
@@ -34,10 +38,24 @@ fn untab(
 #[derive(Component)]
 struct Toolbar;
 
+/// The bar of the toolbar's buttons.
+#[derive(Component)]
+struct ToolbarRow;
+
+/// The review screen has its own buttons where the toolbar stands.
+fn hide_in_review(overlay: Option<Res<State<Overlay>>>, mut bars: Query<&mut Visibility, With<ToolbarRow>>) {
+    let Some(overlay) = overlay.filter(|o| o.is_changed()) else { return };
+    let wanted = if *overlay.get() == Overlay::Review { Visibility::Hidden } else { Visibility::Inherited };
+    for mut visibility in &mut bars {
+        *visibility = wanted;
+    }
+}
+
 fn spawn_toolbar(mut commands: Commands) {
     let bar = commands
         .spawn((
             Name::new("toolbar"),
+            ToolbarRow,
             DespawnOnExit(Screen::Gameplay),
             Node {
                 position_type: PositionType::Absolute,
@@ -71,6 +89,18 @@ fn spawn_toolbar(mut commands: Commands) {
             18.0,
             |_: On<Activate>, mut h: MessageWriter<HistoryCommand>| {
                 h.write(HistoryCommand::Redo);
+            },
+        ),
+    ));
+    commands.spawn((
+        ChildOf(bar),
+        Toolbar,
+        sized_button(
+            "hint",
+            Tr::new("hint"),
+            18.0,
+            |_: On<Activate>, mut requests: MessageWriter<HintRequest>| {
+                requests.write(HintRequest);
             },
         ),
     ));
