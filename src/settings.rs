@@ -5,8 +5,6 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::GameOptions;
-pub use crate::coach::HintsAllowed;
-use crate::coach::CoachSettings;
 use crate::i18n::Locale;
 pub use crate::options::GraphicsQuality;
 use crate::options::PlayerKind;
@@ -23,6 +21,19 @@ pub(crate) fn plugin(app: &mut App) {
             apply_settings.run_if(resource_changed::<Settings>).in_set(crate::app_state::AppSystems::Apply),
         )
         .add_systems(PostUpdate, save_settings.run_if(resource_changed::<Settings>));
+}
+
+/// When the coach's hints may be asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum HintsAllowed {
+    /// In every game.
+    Always,
+    /// In games without clocks (a timed game is a contest).
+    #[default]
+    WithoutClocks,
+    /// Never.
+    Never,
 }
 
 /// File name of the settings in the store.
@@ -235,20 +246,14 @@ fn load_settings(mut commands: Commands, store: Option<Res<Store>>) {
 }
 
 /// Applies the settings: language (the command line's `--lang` first),
-/// animation speed, palette and when hints are allowed.
+/// animation speed and palette (the coach reads when hints are allowed).
 fn apply_settings(
     settings: Res<Settings>,
     options: Option<Res<GameOptions>>,
     locale: Option<ResMut<Locale>>,
     animation: Option<ResMut<AnimationSettings>>,
     mut colours: ResMut<SeatColours>,
-    coach: Option<ResMut<CoachSettings>>,
 ) {
-    if let Some(mut coach) = coach
-        && coach.hints != settings.hints
-    {
-        coach.hints = settings.hints;
-    }
     if let Some(mut locale) = locale {
         let forced = options.as_ref().and_then(|o| o.language.clone());
         if let Some(code) = forced.or_else(|| settings.language.clone()).or_else(sys_locale::get_locale)

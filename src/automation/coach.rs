@@ -13,6 +13,7 @@ use super::output::emit;
 use crate::coach::{GameReview, Hint, ReviewFocus, TryAgain};
 use crate::play::Match;
 use crate::quality::viewport_to_window;
+use crate::view::camera::OrbitCamera;
 use crate::view::coach_marks::{CoachMark, MarkKind};
 
 fn seat_id(seat: game_core::Seat) -> String {
@@ -41,7 +42,12 @@ pub(super) fn report_review(
     let graph = graphs.iter().next().map(|(node, transform)| {
         let size = node.size() / scale;
         let centre = transform.translation / scale;
-        json!([(centre.x - size.x / 2.0).round(), (centre.y - size.y / 2.0).round(), size.x.round(), size.y.round()])
+        json!([
+            (centre.x - size.x / 2.0).round(),
+            (centre.y - size.y / 2.0).round(),
+            size.x.round(),
+            size.y.round()
+        ])
     });
     let (done, total) = review.progress();
     let event = json!({"event": "review", "done": done, "total": total, "running": review.is_running(),
@@ -60,8 +66,10 @@ pub(super) fn report_hint(hint: Res<Hint>, game: Option<Res<Match>>, mut last: L
         return;
     }
     let event = match (hint.shown(), hint.refused()) {
-        (Some(a), _) => json!({"event": "hint", "move": game.game().action_text(a), "from": a.from.to_string(),
-            "to": a.to.to_string(), "whole": a.whole, "ply": game.game().ply_count() + 1}),
+        (Some(a), _) => {
+            json!({"event": "hint", "move": game.game().action_text(a), "from": a.from.to_string(),
+            "to": a.to.to_string(), "whole": a.whole, "ply": game.game().ply_count() + 1})
+        }
         (None, Some(key)) => json!({"event": "hint", "refused": key}),
         _ => return,
     };
@@ -92,7 +100,7 @@ pub(super) fn report_try_again(try_again: Res<TryAgain>, mut last: Local<Option<
 /// it shows, and its tail and tip on screen.
 pub(super) fn report_marks(
     marks: Query<&CoachMark>,
-    cameras: Query<(&Camera, &GlobalTransform)>,
+    cameras: Query<(&Camera, &GlobalTransform), With<OrbitCamera>>,
     windows: Query<&Window, With<PrimaryWindow>>,
     mut last: Local<Option<Value>>,
 ) {

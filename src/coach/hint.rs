@@ -6,14 +6,16 @@
 use bevy::prelude::*;
 use games::Action;
 
+use super::config::CoachSettings;
+use super::config::CoachSystems;
 use super::search::{Found, Pending, Work};
-use super::{CoachSettings, HintsAllowed};
 use crate::play::Match;
+use crate::settings::HintsAllowed;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hint>()
         .add_message::<HintRequest>()
-        .add_systems(Update, (hint_requests, drive_hint).chain().in_set(super::CoachSystems::Hint));
+        .add_systems(Update, (hint_requests, drive_hint).chain().in_set(CoachSystems::Hint));
 }
 
 /// A request for a hint for the seat to move.
@@ -121,7 +123,13 @@ fn drive_hint(game: Option<ResMut<Match>>, mut hint: ResMut<Hint>) {
     }
     match result {
         Ok(Found::Hint(Some(action))) => {
-            info!("hint for {}: {}-{}{}", game.to_move(), action.from, action.to, if action.whole { " (whole)" } else { "" });
+            info!(
+                "hint for {}: {}-{}{}",
+                game.to_move(),
+                action.from,
+                action.to,
+                if action.whole { " (whole)" } else { "" }
+            );
             hint.shown = Some(action);
             game.mark_hint();
         }

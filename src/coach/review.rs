@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use game_core::Seat;
 use games::{AnyGame, PlyReview, Verdict};
 
+use super::config::CoachSystems;
 use super::search::{Found, Pending, Work};
 use crate::play::Match;
 
@@ -15,7 +16,10 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GameReview>()
         .init_resource::<ReviewFocus>()
         .add_message::<ReviewCommand>()
-        .add_systems(Update, (review_commands, follow_the_game, drive_review).chain().in_set(super::CoachSystems::Review));
+        .add_systems(
+            Update,
+            (review_commands, follow_the_game, drive_review).chain().in_set(CoachSystems::Review),
+        );
 }
 
 /// Starting or stopping the review.
@@ -126,7 +130,13 @@ impl GameReview {
         let start = match self.ply(1) {
             Some(first) => seats
                 .iter()
-                .map(|&s| if s == first.seat { first.before } else { (1.0 - first.before) / (seats.len() - 1).max(1) as f64 })
+                .map(|&s| {
+                    if s == first.seat {
+                        first.before
+                    } else {
+                        (1.0 - first.before) / (seats.len() - 1).max(1) as f64
+                    }
+                })
                 .collect(),
             None => even,
         };
@@ -182,7 +192,11 @@ fn review_commands(mut commands: MessageReader<ReviewCommand>, mut review: ResMu
             ReviewCommand::Start => {}
             ReviewCommand::Cancel => {
                 if review.running {
-                    info!("the review is cancelled ({} of {} plies)", review.progress().0, review.progress().1);
+                    info!(
+                        "the review is cancelled ({} of {} plies)",
+                        review.progress().0,
+                        review.progress().1
+                    );
                 }
                 review.running = false;
                 review.pending = None;

@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 use games::{PlyReview, Verdict};
 
+use super::config::CoachSystems;
 use super::review::GameReview;
 use super::search::{Found, Pending, Work};
 use crate::play::{Match, MoveApplied};
@@ -12,7 +13,7 @@ use crate::play::{Match, MoveApplied};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TryAgain>()
         .add_message::<TryAgainCommand>()
-        .add_systems(Update, (try_again_commands, judge_the_new_move).chain().in_set(super::CoachSystems::TryAgain));
+        .add_systems(Update, (try_again_commands, judge_the_new_move).chain().in_set(CoachSystems::TryAgain));
 }
 
 /// Go back to the position before ply `ply` (from 1, a ply the review has
@@ -135,7 +136,13 @@ fn judge_the_new_move(
         attempt.pending = None;
         match result {
             Ok(Found::Review(Some(new))) => {
-                info!("ply {ply} again: {} ({}), first {} ({})", new.played_text, new.verdict.id(), attempt.old.played_text, attempt.old.verdict.id());
+                info!(
+                    "ply {ply} again: {} ({}), first {} ({})",
+                    new.played_text,
+                    new.verdict.id(),
+                    attempt.old.played_text,
+                    attempt.old.verdict.id()
+                );
                 attempt.new = Some(new);
             }
             Ok(_) => {}

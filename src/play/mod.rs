@@ -24,7 +24,9 @@ use bevy::prelude::*;
 
 pub use ai::{AiSettings, AiThinking};
 pub use animation::{AnimationSettings, HopLens, Victory};
-pub use commands::{BoardReset, CommandsApplied, GameFlow, HistoryCommand, MatchCommand, MoveApplied, MoveCommand};
+pub use commands::{
+    BoardReset, CommandsApplied, GameFlow, HistoryCommand, MatchCommand, MoveApplied, MoveCommand,
+};
 pub use cursor::{
     BoardCursor, ControllerHint, Controllers, CursorAction, PauseRequest, ToggleTopView, oriented,
 };

@@ -17,6 +17,7 @@ use crate::settings::Settings;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DragTravel>()
+        .init_resource::<BoardInset>()
         .add_systems(Startup, spawn_camera)
         .add_systems(Update, (orbit_input, top_view_toggle).in_set(AppSystems::Input))
         .add_systems(Update, (follow_turn, apply_orbit).chain().in_set(AppSystems::View));
@@ -48,6 +49,18 @@ pub struct OrbitCamera {
     /// How far the board is moved aside, 0 to 1 (1 on the title screen of
     /// a wide window, where the menu covers the left of the screen).
     pub aside: f32,
+    /// How far the board is raised above a panel at the bottom: the
+    /// fraction of the window's height the panel covers (0 to 0.7), eased
+    /// towards [`BoardInset`].
+    pub raised: f32,
+}
+
+/// The part of the window a panel covers at the bottom (the coach's review),
+/// as a fraction of its height, 0 to 0.7: the board is framed in the rest.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct BoardInset {
+    /// The covered fraction of the height, from the bottom edge.
+    pub bottom: f32,
 }
 
 impl Default for OrbitCamera {
@@ -62,6 +75,7 @@ impl Default for OrbitCamera {
             pitch_before_top: 0.95,
             returning: false,
             aside: 0.0,
+            raised: 0.0,
         }
     }
 }
@@ -226,7 +240,8 @@ const ASIDE_SHIFT: f32 = 0.42;
 /// so that a board of half extents `half` (world units, frame included)
 /// fits a view of vertical field of view `fov` (radians) and `aspect`
 /// (width / height). With the board moved aside, the camera stands back
-/// far enough for the board to fit in what is left of the width.
+/// far enough for the board to fit in what is left of the width; raised,
+/// it fits above the bottom `orbit.raised` of the height, centred there.
 #[must_use]
 pub fn placement(orbit: &OrbitCamera, half: Vec2, fov: f32, aspect: f32) -> Transform {
     // The board's half width across the view and half depth along it, for
@@ -239,7 +254,8 @@ pub fn placement(orbit: &OrbitCamera, half: Vec2, fov: f32, aspect: f32) -> Tran
     // What is left of the width once the board is moved aside, less a
     // little for the perspective (the near corners look wider).
     let room = 1.0 - (ASIDE_SHIFT + 0.08) * orbit.aside.clamp(0.0, 1.0);
-    let vertical = along * (0.45 + 0.55 * orbit.pitch.sin()) / tan;
+    let raised = orbit.raised.clamp(0.0, 0.7);
+    let vertical = along * (0.45 + 0.55 * orbit.pitch.sin()) / (tan * (1.0 - raised));
     let horizontal = across / (tan * aspect.max(0.3) * room);
     let distance = vertical.max(horizontal) * 1.32 * orbit.zoom + 1.5;
     let (sy, cy) = orbit.yaw.sin_cos();
@@ -255,6 +271,12 @@ pub fn placement(orbit: &OrbitCamera, half: Vec2, fov: f32, aspect: f32) -> Tran
         let half_width = (eye - look).length() * tan * aspect;
         placed.translation -= placed.right() * (half_width * ASIDE_SHIFT * orbit.aside);
     }
+    if raised > 0.0 {
+        // Sliding the camera down moves the board up: its centre to the
+        // middle of the height the panel leaves (`raised` in device units).
+        let half_height = (eye - look).length() * tan;
+        placed.translation -= placed.up() * (half_height * raised);
+    }
     placed
 }
 
@@ -263,6 +285,7 @@ fn apply_orbit(
     mut cameras: Query<(&mut OrbitCamera, &mut Transform, &Projection)>,
     geometry: Option<Res<BoardGeometry>>,
     screen: Option<Res<State<Screen>>>,
+    inset: Res<BoardInset>,
     time: Res<Time>,
 ) {
     let Ok((mut orbit, mut transform, projection)) = cameras.single_mut() else { return };
@@ -302,8 +325,14 @@ fn apply_orbit(
         orbit.yaw = orbit.target_yaw;
         orbit.settled = true;
     }
-    // Gliding aside or back is moving too (what is reported waits for it).
-    if orbit.aside != aside {
+    let raised = inset.bottom.clamp(0.0, 0.7);
+    orbit.raised = if (orbit.raised - raised).abs() < 1e-3 {
+        raised
+    } else {
+        orbit.raised + (raised - orbit.raised) * ka
+    };
+    // Gliding aside, up or back is moving too (what is reported waits for it).
+    if orbit.aside != aside || orbit.raised != raised {
         orbit.settled = false;
     }
     let placed = placement(&orbit, half, fov, aspect);
@@ -346,6 +375,32 @@ mod tests {
                     // Aside means right of the centre, clear of the menu.
                     assert!((lo + hi) / 2.0 > 0.25, "not aside at aspect {aspect}: {lo}..{hi}");
                     assert!(ndc.iter().all(|p| p.y.abs() < 1.0), "off the top or bottom at {aspect}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_board_raised_over_a_panel_stays_above_it_and_whole() {
+        let fov = PI / 4.0;
+        for half in [Vec2::splat(5.4), Vec2::new(4.9, 4.4), Vec2::splat(3.4)] {
+            for aspect in [0.6, 4.0 / 3.0, 16.0 / 9.0] {
+                for raised in [0.3, 0.45, 0.6] {
+                    let orbit = OrbitCamera { raised, ..OrbitCamera::default() };
+                    let ndc = corners_ndc(placement(&orbit, half, fov, aspect), half, fov, aspect);
+                    // The panel covers device y from -1 up to -1 + 2 * raised.
+                    let floor = -1.0 + 2.0 * raised;
+                    assert!(ndc.iter().all(|p| p.y > floor && p.y < 1.0), "{aspect} {raised}: {ndc:?}");
+                    assert!(ndc.iter().all(|p| p.x.abs() < 1.0), "{aspect} {raised}: {ndc:?}");
+                    // It uses the room: nearly the whole free height.
+                    let (lo, hi) =
+                        ndc.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| (lo.min(p.y), hi.max(p.y)));
+                    let (x_lo, x_hi) =
+                        ndc.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| (lo.min(p.x), hi.max(p.x)));
+                    assert!(
+                        hi - lo > 0.5 * (1.0 - floor) || x_hi - x_lo > 1.0,
+                        "{aspect} {raised}: the board is small ({lo}..{hi}, {x_lo}..{x_hi})"
+                    );
                 }
             }
         }

@@ -137,8 +137,7 @@ fn show_marks(
             NotShadowCaster,
             Mesh3d(meshes.add(arrow(shaft, 0.09, 0.28, 0.32))),
             MeshMaterial3d(material.clone()),
-            Transform::from_translation(tail)
-                .with_rotation(Quat::from_rotation_y(angle) * FLAT),
+            Transform::from_translation(tail).with_rotation(Quat::from_rotation_y(angle) * FLAT),
         ));
         // The piece's glow: round the foot of its stack (a whole duo, a lone
         // piece), or at the top piece moving alone off a duo.

@@ -6,8 +6,8 @@
 use bevy::prelude::*;
 use game_core::Seat;
 
-use crate::app_state::AppSystems;
 use crate::app_state::Screen;
+use crate::app_state::{AppSystems, Overlay};
 use crate::i18n::{Arg, Locale, Tr};
 use crate::play::{AiThinking, ControllerHint, Match, Selection};
 use crate::settings::Settings;
@@ -20,7 +20,7 @@ use crate::ui::{Bold, PANEL, TEXT};
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Gameplay), spawn_hud).add_systems(
         Update,
-        (update_hud, update_hint, update_play_hint, arrange_for_window)
+        (update_hud, update_hint, update_play_hint, hide_play_hint_in_review, arrange_for_window)
             .in_set(AppSystems::View)
             .run_if(in_state(Screen::Gameplay)),
     );
@@ -33,6 +33,18 @@ struct PlayHint;
 /// The hint for the selection, as the game words it: how to start, or
 /// what the next click does (an Arcanor duo moving whole: again, its top
 /// piece alone; a top piece alone: again, drop).
+/// The review's panel stands where the click help is: it goes meanwhile.
+fn hide_play_hint_in_review(
+    overlay: Option<Res<State<Overlay>>>,
+    mut hints: Query<&mut Visibility, With<PlayHint>>,
+) {
+    let Some(overlay) = overlay else { return };
+    let wanted = if *overlay.get() == Overlay::Review { Visibility::Hidden } else { Visibility::Inherited };
+    for mut visibility in &mut hints {
+        visibility.set_if_neq(wanted);
+    }
+}
+
 fn update_play_hint(
     selection: Res<Selection>,
     game: Option<Res<Match>>,

@@ -376,7 +376,10 @@ mod tests {
     #[test]
     fn an_arrow_faces_up_and_covers_its_shaft_and_head() {
         let (length, width, head, head_width) = (2.0, 0.1, 0.3, 0.4);
-        check_faces(&arrow(length, width, head, head_width), (length - head) * width + head * head_width / 2.0);
+        check_faces(
+            &arrow(length, width, head, head_width),
+            (length - head) * width + head * head_width / 2.0,
+        );
         let p = positions(&arrow(length, width, head, head_width));
         let tip = p.iter().map(|v| v.x).fold(f32::MIN, f32::max);
         assert!((tip - length).abs() < 1e-6 && p.iter().all(|v| v.x >= 0.0), "from 0 to {length}");

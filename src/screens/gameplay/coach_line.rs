@@ -141,7 +141,11 @@ fn update_coach_line(
 ) {
     let Some(game) = game else { return };
     let overlay_changed = overlay.as_ref().is_some_and(|o| o.is_changed());
-    if !game.is_changed() && !hint.is_changed() && !try_again.is_changed() && !locale.is_changed() && !overlay_changed
+    if !game.is_changed()
+        && !hint.is_changed()
+        && !try_again.is_changed()
+        && !locale.is_changed()
+        && !overlay_changed
     {
         return;
     }

@@ -4,6 +4,8 @@
 //! the line's end, a mark in the verdict's colour at each inaccuracy,
 //! mistake and blunder, and a gold bar at the ply shown.
 
+use bevy::prelude::Component;
+
 use crate::theme::Mark;
 
 /// One seat's line.
@@ -175,6 +177,13 @@ pub fn draw(size: GraphSize, lines: &[GraphLine], focus: Option<usize>) -> Vec<u
     }
     canvas.pixels
 }
+
+/// The graph's picture size, in pixels (the node stretches it).
+pub(super) const GRAPH_SIZE: (u32, u32) = (720, 160);
+
+/// The review's graph (automation reports where it is).
+#[derive(Component)]
+pub struct ReviewGraph;
 
 #[cfg(test)]
 mod tests {

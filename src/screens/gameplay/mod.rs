@@ -10,12 +10,13 @@ mod graph;
 mod menus;
 mod move_list;
 mod review;
+mod review_input;
 mod review_screen;
 mod toolbar;
 
 use bevy::prelude::*;
 
-pub use review_screen::ReviewGraph;
+pub use graph::ReviewGraph;
 
 use crate::app_state::AppSystems;
 use crate::app_state::{Overlay, Screen};
@@ -31,7 +32,7 @@ pub(super) fn plugin(app: &mut App) {
         review_screen::plugin,
         coach_line::plugin,
     ))
-        .add_systems(Update, pause_key.run_if(in_state(Screen::Gameplay)).before(AppSystems::View));
+    .add_systems(Update, pause_key.run_if(in_state(Screen::Gameplay)).before(AppSystems::View));
 }
 
 /// Esc drops a selection first, then opens or closes the pause menu; Start

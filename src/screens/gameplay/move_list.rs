@@ -107,7 +107,8 @@ fn update_move_list(
     let in_review = overlay.is_some_and(|o| *o.get() == Overlay::Review);
     // At the left on the review screen, below the turn's box; at the right
     // under the seats' chips otherwise.
-    let (left, right, top) = if in_review { (px(14), Val::Auto, px(110)) } else { (Val::Auto, px(14), px(230)) };
+    let (left, right, top) =
+        if in_review { (px(14), Val::Auto, px(110)) } else { (Val::Auto, px(14), px(230)) };
     if node.left != left || node.right != right || node.top != top {
         node.left = left;
         node.right = right;

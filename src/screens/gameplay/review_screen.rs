@@ -12,14 +12,19 @@
 //! again, B or Start goes back.
 
 use bevy::asset::RenderAssetUsages;
-use bevy::input::gamepad::{Gamepad, GamepadButton};
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use bevy::ui::UiGlobalTransform;
 use bevy::ui_widgets::Activate;
+use bevy::window::PrimaryWindow;
 use game_core::Seat;
 use games::Verdict;
 
-use super::graph::{self, GraphLine, GraphSize};
+use super::graph::{self, GRAPH_SIZE, GraphLine, GraphSize, ReviewGraph};
+use super::review_input::{
+    Step, can_try_again, pick_on_graph_drag, pick_on_graph_press, review_gamepad, review_keys, step_button,
+    try_again,
+};
 use crate::app_state::{AppSystems, Overlay};
 use crate::coach::{GameReview, ReviewCommand, ReviewFocus, TryAgainCommand};
 use crate::i18n::{Locale, Tr};
@@ -27,26 +32,24 @@ use crate::play::{HistoryCommand, Match};
 use crate::texts::seat_name;
 use crate::theme::{self, SeatColours};
 use crate::ui::{PANEL, TEXT, TEXT_DIM, sized_button, text};
+use crate::view::camera::BoardInset;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Overlay::Review), (start_review, spawn_review_panel))
         .add_systems(OnExit(Overlay::Review), leave_review)
+        .add_systems(Update, inset_board.in_set(AppSystems::View))
         .add_systems(
             Update,
             (review_keys, review_gamepad).in_set(AppSystems::Input).run_if(in_state(Overlay::Review)),
         )
         .add_systems(
             Update,
-            (show_focus, update_panel, draw_graph).chain().in_set(AppSystems::View).run_if(in_state(Overlay::Review)),
+            (show_focus, update_panel, draw_graph)
+                .chain()
+                .in_set(AppSystems::View)
+                .run_if(in_state(Overlay::Review)),
         );
 }
-
-/// The graph's picture size, in pixels (the node stretches it).
-const GRAPH_SIZE: (u32, u32) = (720, 160);
-
-/// The review's graph (automation reports where it is).
-#[derive(Component)]
-pub struct ReviewGraph;
 
 #[derive(Component)]
 struct ProgressText;
@@ -69,17 +72,43 @@ struct TryAgainButton;
 #[derive(Component)]
 struct StopButton;
 
-/// The flagged plies (an inaccuracy or worse), in order.
-fn flagged(review: &GameReview, total: usize) -> Vec<usize> {
-    (1..=total).filter(|&p| review.ply(p).is_some_and(|r| r.verdict >= Verdict::Inaccuracy)).collect()
-}
-
 /// Starts the review and shows the last ply.
-fn start_review(game: Option<Res<Match>>, mut commands: MessageWriter<ReviewCommand>, mut focus: ResMut<ReviewFocus>) {
+fn start_review(
+    game: Option<Res<Match>>,
+    mut commands: MessageWriter<ReviewCommand>,
+    mut focus: ResMut<ReviewFocus>,
+) {
     let Some(game) = game else { return };
     commands.write(ReviewCommand::Start);
     let plies = game.game().ply_count();
     focus.0 = (plies > 0).then_some(plies);
+}
+
+/// The review's panel (the board is raised above it).
+#[derive(Component)]
+struct ReviewPanel;
+
+/// Keeps the board framed above the review's panel, and back to the whole
+/// window once the panel is gone.
+fn inset_board(
+    panels: Query<(&ComputedNode, &UiGlobalTransform), With<ReviewPanel>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    inset: Option<ResMut<BoardInset>>,
+) {
+    // Headless, without the board's view, there is nothing to frame.
+    let Some(mut inset) = inset else { return };
+    let bottom = match (panels.iter().next(), windows.single()) {
+        (Some((node, transform)), Ok(window)) if window.physical_height() > 0 => {
+            // The panel's top edge, in physical pixels from the window's top.
+            let top = transform.translation.y - node.size().y / 2.0;
+            (1.0 - top / window.physical_height() as f32).clamp(0.0, 0.7)
+        }
+        _ => 0.0,
+    };
+    // Only large changes: the panel's text changes its height by a few pixels.
+    if (inset.bottom - bottom).abs() > 0.02 || (bottom == 0.0 && inset.bottom != 0.0) {
+        inset.bottom = bottom;
+    }
 }
 
 /// Back to the game: the review stops (what is judged stays) and the board
@@ -102,130 +131,6 @@ fn show_focus(focus: Res<ReviewFocus>, game: Option<Res<Match>>, mut history: Me
     }
 }
 
-/// Moves the focus: by `step` plies, or to the previous or next flagged ply.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Step {
-    Ply(i64),
-    Flagged(bool),
-}
-
-fn step_focus(step: Step, focus: &mut ReviewFocus, review: &GameReview, total: usize) {
-    if total == 0 {
-        return;
-    }
-    let at = focus.0.unwrap_or(total);
-    let next = match step {
-        Step::Ply(d) => (at as i64 + d).clamp(1, total as i64) as usize,
-        Step::Flagged(forward) => {
-            let marks = flagged(review, total);
-            let found = if forward {
-                marks.into_iter().find(|&p| p > at)
-            } else {
-                marks.into_iter().rev().find(|&p| p < at)
-            };
-            found.unwrap_or(at)
-        }
-    };
-    if focus.0 != Some(next) {
-        focus.0 = Some(next);
-    }
-}
-
-/// Whether the focused ply can be tried again: judged, and a person's move.
-fn can_try_again(game: &Match, review: &GameReview, focus: ReviewFocus) -> Option<usize> {
-    let ply = focus.0?;
-    let judged = review.ply(ply)?;
-    game.is_human(judged.seat).then_some(ply)
-}
-
-fn try_again(
-    game: &Match,
-    review: &GameReview,
-    focus: ReviewFocus,
-    commands: &mut MessageWriter<TryAgainCommand>,
-    next: &mut NextState<Overlay>,
-) {
-    if let Some(ply) = can_try_again(game, review, focus) {
-        commands.write(TryAgainCommand { ply });
-        next.set(Overlay::None);
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn review_keys(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
-    game: Option<Res<Match>>,
-    review: Res<GameReview>,
-    mut focus: ResMut<ReviewFocus>,
-    mut commands: MessageWriter<TryAgainCommand>,
-    mut next: ResMut<NextState<Overlay>>,
-) {
-    let (Some(keys), Some(game)) = (keys, game) else { return };
-    let total = game.game().ply_count();
-    for (key, step) in [
-        (KeyCode::ArrowLeft, Step::Ply(-1)),
-        (KeyCode::ArrowRight, Step::Ply(1)),
-        (KeyCode::Home, Step::Ply(-(total as i64))),
-        (KeyCode::End, Step::Ply(total as i64)),
-        (KeyCode::ArrowUp, Step::Flagged(false)),
-        (KeyCode::ArrowDown, Step::Flagged(true)),
-    ] {
-        if keys.just_pressed(key) {
-            step_focus(step, &mut focus, &review, total);
-        }
-    }
-    if keys.just_pressed(KeyCode::Enter) {
-        try_again(&game, &review, *focus, &mut commands, &mut next);
-    }
-    if keys.just_pressed(KeyCode::Escape) {
-        next.set(Overlay::None);
-    }
-}
-
-fn review_gamepad(
-    pads: Query<&Gamepad>,
-    game: Option<Res<Match>>,
-    review: Res<GameReview>,
-    mut focus: ResMut<ReviewFocus>,
-    mut commands: MessageWriter<TryAgainCommand>,
-    mut next: ResMut<NextState<Overlay>>,
-) {
-    let Some(game) = game else { return };
-    let total = game.game().ply_count();
-    for pad in &pads {
-        for (button, step) in [
-            (GamepadButton::DPadLeft, Step::Ply(-1)),
-            (GamepadButton::DPadRight, Step::Ply(1)),
-            (GamepadButton::DPadUp, Step::Flagged(false)),
-            (GamepadButton::DPadDown, Step::Flagged(true)),
-        ] {
-            if pad.just_pressed(button) {
-                step_focus(step, &mut focus, &review, total);
-            }
-        }
-        if pad.just_pressed(GamepadButton::South) {
-            try_again(&game, &review, *focus, &mut commands, &mut next);
-        }
-        if pad.just_pressed(GamepadButton::East) || pad.just_pressed(GamepadButton::Start) {
-            next.set(Overlay::None);
-        }
-    }
-}
-
-/// A button that moves the focus.
-fn step_button(id: &str, label: Tr, step: Step) -> impl Bundle {
-    sized_button(
-        id,
-        label,
-        16.0,
-        move |_: On<Activate>, game: Option<Res<Match>>, review: Res<GameReview>, mut focus: ResMut<ReviewFocus>| {
-            if let Some(game) = game {
-                step_focus(step, &mut focus, &review, game.game().ply_count());
-            }
-        },
-    )
-}
-
 fn spawn_review_panel(mut commands: Commands, images: Option<ResMut<Assets<Image>>>) {
     let image = images.map(|mut images| {
         images.add(Image::new_fill(
@@ -239,6 +144,7 @@ fn spawn_review_panel(mut commands: Commands, images: Option<ResMut<Assets<Image
     let panel = commands
         .spawn((
             Name::new("review panel"),
+            ReviewPanel,
             DespawnOnExit(Overlay::Review),
             Node {
                 position_type: PositionType::Absolute,
@@ -256,29 +162,49 @@ fn spawn_review_panel(mut commands: Commands, images: Option<ResMut<Assets<Image
         ))
         .id();
     // The title, the progress, and back to the game.
-    let header =
-        commands.spawn((ChildOf(panel), Node { flex_wrap: FlexWrap::Wrap, row_gap: px(4), ..row_node(12.0) })).id();
+    let header = commands
+        .spawn((ChildOf(panel), Node { flex_wrap: FlexWrap::Wrap, row_gap: px(4), ..row_node(12.0) }))
+        .id();
     commands.spawn((ChildOf(header), text(Tr::new("review-title"), 22.0, theme::GOLD), crate::ui::Bold));
     commands.spawn((ChildOf(header), ProgressText, text(Tr::new("review-waiting"), 16.0, TEXT_DIM)));
     commands.spawn((ChildOf(header), Node { flex_grow: 1.0, ..default() }));
     commands.spawn((
         ChildOf(header),
         StopButton,
-        sized_button("review-stop", Tr::new("review-stop"), 16.0, |_: On<Activate>, review: Res<GameReview>, mut c: MessageWriter<ReviewCommand>| {
-            c.write(if review.is_running() { ReviewCommand::Cancel } else { ReviewCommand::Start });
-        }),
+        sized_button(
+            "review-stop",
+            Tr::new("review-stop"),
+            16.0,
+            |_: On<Activate>, review: Res<GameReview>, mut c: MessageWriter<ReviewCommand>| {
+                c.write(if review.is_running() { ReviewCommand::Cancel } else { ReviewCommand::Start });
+            },
+        ),
     ));
     commands.spawn((
         ChildOf(header),
-        sized_button("review-close", Tr::new("back-to-game"), 16.0, |_: On<Activate>, mut next: ResMut<NextState<Overlay>>| {
-            next.set(Overlay::None);
-        }),
+        sized_button(
+            "review-close",
+            Tr::new("back-to-game"),
+            16.0,
+            |_: On<Activate>, mut next: ResMut<NextState<Overlay>>| {
+                next.set(Overlay::None);
+            },
+        ),
     ));
     // The progress bar.
     let bar = commands
-        .spawn((ChildOf(panel), Node { height: px(4), width: percent(100), ..default() }, BackgroundColor(TEXT_DIM.with_alpha(0.2))))
+        .spawn((
+            ChildOf(panel),
+            Node { height: px(4), width: percent(100), ..default() },
+            BackgroundColor(TEXT_DIM.with_alpha(0.2)),
+        ))
         .id();
-    commands.spawn((ChildOf(bar), ProgressFill, Node { height: percent(100), width: percent(0), ..default() }, BackgroundColor(theme::GOLD)));
+    commands.spawn((
+        ChildOf(bar),
+        ProgressFill,
+        Node { height: percent(100), width: percent(0), ..default() },
+        BackgroundColor(theme::GOLD),
+    ));
     // The graph: a press picks the ply under it.
     let mut graph = commands.spawn((
         ChildOf(panel),
@@ -287,21 +213,49 @@ fn spawn_review_panel(mut commands: Commands, images: Option<ResMut<Assets<Image
         Node { width: percent(100), height: vh(16), min_height: px(48), ..default() },
     ));
     if let Some(image) = image {
-        graph.insert(ImageNode::new(image));
+        graph.insert(ImageNode::new(image).with_mode(NodeImageMode::Stretch));
     }
     graph.observe(pick_on_graph_press).observe(pick_on_graph_drag);
     // The ply shown.
-    let line = commands.spawn((ChildOf(panel), Node { flex_wrap: FlexWrap::Wrap, row_gap: px(4), ..row_node(8.0) })).id();
-    commands.spawn((ChildOf(line), step_button("review-prev", Tr::new("verbatim").with("text", "◀"), Step::Ply(-1))));
-    commands.spawn((ChildOf(line), step_button("review-next", Tr::new("verbatim").with("text", "▶"), Step::Ply(1))));
+    let line = commands
+        .spawn((ChildOf(panel), Node { flex_wrap: FlexWrap::Wrap, row_gap: px(4), ..row_node(8.0) }))
+        .id();
+    commands.spawn((
+        ChildOf(line),
+        step_button("review-prev", Tr::new("verbatim").with("text", "◀"), Step::Ply(-1)),
+    ));
+    commands.spawn((
+        ChildOf(line),
+        step_button("review-next", Tr::new("verbatim").with("text", "▶"), Step::Ply(1)),
+    ));
     commands.spawn((ChildOf(line), PlyText, Text::new(""), TextFont::from_font_size(17.0), TextColor(TEXT)));
-    commands.spawn((ChildOf(line), BestText, Text::new(""), TextFont::from_font_size(17.0), TextColor(theme::BEST_MOVE)));
+    commands.spawn((
+        ChildOf(line),
+        BestText,
+        Text::new(""),
+        TextFont::from_font_size(17.0),
+        TextColor(theme::BEST_MOVE),
+    ));
     // Each seat's flagged moves.
-    commands.spawn((ChildOf(panel), CountsText, Text::new(""), TextFont::from_font_size(15.0), TextColor(TEXT)));
+    commands.spawn((
+        ChildOf(panel),
+        CountsText,
+        Text::new(""),
+        TextFont::from_font_size(15.0),
+        TextColor(TEXT),
+    ));
     // Moving among flagged moves, and trying again.
-    let actions = commands.spawn((ChildOf(panel), Node { flex_wrap: FlexWrap::Wrap, row_gap: px(4), ..row_node(8.0) })).id();
-    commands.spawn((ChildOf(actions), step_button("review-prev-flagged", Tr::new("review-prev-flagged"), Step::Flagged(false))));
-    commands.spawn((ChildOf(actions), step_button("review-next-flagged", Tr::new("review-next-flagged"), Step::Flagged(true))));
+    let actions = commands
+        .spawn((ChildOf(panel), Node { flex_wrap: FlexWrap::Wrap, row_gap: px(4), ..row_node(8.0) }))
+        .id();
+    commands.spawn((
+        ChildOf(actions),
+        step_button("review-prev-flagged", Tr::new("review-prev-flagged"), Step::Flagged(false)),
+    ));
+    commands.spawn((
+        ChildOf(actions),
+        step_button("review-next-flagged", Tr::new("review-next-flagged"), Step::Flagged(true)),
+    ));
     commands.spawn((
         ChildOf(actions),
         TryAgainButton,
@@ -325,36 +279,12 @@ fn spawn_review_panel(mut commands: Commands, images: Option<ResMut<Assets<Image
 
 /// A row's node (as [`row`]) to spread with other fields.
 fn row_node(gap: f32) -> Node {
-    Node { flex_direction: FlexDirection::Row, align_items: AlignItems::Center, column_gap: px(gap), min_height: px(0), ..default() }
-}
-
-/// The ply under a point of the graph (`hit` at -0.5..0.5 of its width).
-fn ply_under(hit: Option<Vec3>, total: usize) -> Option<usize> {
-    let size = GraphSize { width: GRAPH_SIZE.0, height: GRAPH_SIZE.1, plies: total };
-    let ply = size.ply_at(hit?.x + 0.5);
-    // Ply 0 is the set-up: the first ply is the first that can be shown.
-    (total > 0).then_some(ply.max(1))
-}
-
-fn pick_on_graph_press(press: On<Pointer<Press>>, game: Option<Res<Match>>, mut focus: ResMut<ReviewFocus>) {
-    let Some(game) = game else { return };
-    if let Some(ply) = ply_under(press.hit.position, game.game().ply_count()) {
-        focus.0 = Some(ply);
-    }
-}
-
-fn pick_on_graph_drag(
-    drag: On<Pointer<Drag>>,
-    game: Option<Res<Match>>,
-    graphs: Query<(&ComputedNode, &UiGlobalTransform), With<ReviewGraph>>,
-    mut focus: ResMut<ReviewFocus>,
-) {
-    let (Some(game), Ok((node, transform))) = (game, graphs.get(drag.entity)) else { return };
-    // The pointer, in the node's frame: -0.5..0.5 of its size.
-    let local = transform.inverse().transform_point2(drag.pointer_location.position / node.inverse_scale_factor());
-    let hit = (local / node.size()).extend(0.0);
-    if let Some(ply) = ply_under(Some(hit), game.game().ply_count()) {
-        focus.0 = Some(ply);
+    Node {
+        flex_direction: FlexDirection::Row,
+        align_items: AlignItems::Center,
+        column_gap: px(gap),
+        min_height: px(0),
+        ..default()
     }
 }
 
@@ -373,11 +303,16 @@ fn update_panel(
     mut best_text: Query<&mut Text, (With<BestText>, Without<PlyText>, Without<CountsText>)>,
     mut counts: Query<&mut Text, (With<CountsText>, Without<PlyText>, Without<BestText>)>,
     try_button: Query<Entity, With<TryAgainButton>>,
-    stop_button: Query<&Children, With<StopButton>>,
+    mut stop_button: Query<(&Children, &mut Visibility), With<StopButton>>,
     mut labels: Query<&mut Tr, Without<ProgressText>>,
 ) {
     let Some(game) = game else { return };
-    if !review.is_changed() && !focus.is_changed() && !locale.is_changed() && !colours.is_changed() && !game.is_changed() {
+    if !review.is_changed()
+        && !focus.is_changed()
+        && !locale.is_changed()
+        && !colours.is_changed()
+        && !game.is_changed()
+    {
         return;
     }
     let (done, total) = review.progress();
@@ -396,7 +331,9 @@ fn update_panel(
     for mut node in &mut fill {
         node.width = percent(if total == 0 { 0.0 } else { 100.0 * done as f32 / total as f32 });
     }
-    for children in &stop_button {
+    for (children, mut visibility) in &mut stop_button {
+        // A complete review has nothing to stop or resume.
+        visibility.set_if_neq(if review.is_complete() { Visibility::Hidden } else { Visibility::Inherited });
         for child in children.iter() {
             if let Ok(mut tr) = labels.get_mut(child) {
                 let key = if review.is_running() { "review-stop" } else { "review-resume" };
@@ -429,7 +366,11 @@ fn update_panel(
                     );
                     let percent = |c: f64| ((c * 100.0).round() as u32).to_string();
                     let best = locale.t_args(
-                        if r.best == r.played || r.verdict == Verdict::Best { "review-was-best" } else { "review-best" },
+                        if r.best == r.played || r.verdict == Verdict::Best {
+                            "review-was-best"
+                        } else {
+                            "review-best"
+                        },
                         &[
                             ("best", r.best_text.as_str().into()),
                             ("before", percent(r.before).into()),
@@ -442,7 +383,12 @@ fn update_panel(
                     let played = game.game().ply_texts().get(ply - 1).cloned().flatten().unwrap_or_default();
                     let line = locale.t_args(
                         "review-ply-pending",
-                        &[("ply", ply.into()), ("mark", mark.into()), ("name", name.into()), ("move", played.into())],
+                        &[
+                            ("ply", ply.into()),
+                            ("mark", mark.into()),
+                            ("name", name.into()),
+                            ("move", played.into()),
+                        ],
                     );
                     (line, String::new(), TEXT)
                 }

@@ -11,11 +11,10 @@ use crate::play::{HistoryCommand, Match, ToggleTopView};
 use crate::ui::sized_button;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Gameplay), (spawn_toolbar, untab).chain())
-        .add_systems(
-            Update,
-            (update_toolbar, hide_in_review).in_set(AppSystems::View).run_if(in_state(Screen::Gameplay)),
-        );
+    app.add_systems(OnEnter(Screen::Gameplay), (spawn_toolbar, untab).chain()).add_systems(
+        Update,
+        (update_toolbar, hide_in_review).in_set(AppSystems::View).run_if(in_state(Screen::Gameplay)),
+    );
 }
 
 #[derive(Component)]
