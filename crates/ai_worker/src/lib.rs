@@ -320,7 +320,9 @@ fn work(request: &Request) -> Result<Reply, String> {
             if *ply == 0 || *ply > game.ply_count() {
                 return Err(format!("ply {ply} is not in a game of {} plies", game.ply_count()));
             }
-            Ok(Reply::Review(game.review_ply(*ply, review_options()).as_ref().map(|r| Box::new(ReviewText::of(r)))))
+            Ok(Reply::Review(
+                game.review_ply(*ply, review_options()).as_ref().map(|r| Box::new(ReviewText::of(r))),
+            ))
         }
     }
 }
@@ -406,11 +408,7 @@ mod tests {
             (Some("[1, 2, 3]"), None, "not a request"),
             (Some("{\"key\": 5}"), Some(5), "missing field"),
             (Some("{\"key\": 5, \"record\": \"\", \"task\": \"dance\"}"), Some(5), "unknown variant"),
-            (
-                Some("{\"key\": -1, \"record\": \"\", \"task\": \"hint\"}"),
-                None,
-                "not a request",
-            ),
+            (Some("{\"key\": -1, \"record\": \"\", \"task\": \"hint\"}"), None, "not a request"),
             (Some(&huge), None, "larger than"),
         ];
         let extra = good.replacen('{', "{\"extra\": true, ", 1);
@@ -465,7 +463,8 @@ mod tests {
         for mv in ["b1-b2", "b9-b8", "c1-c2"] {
             arkes.play_text(mv).expect("legal");
         }
-        let mut arcanor = arcanor_engine::Game::from_setup(arcanor_engine::Setup::standard()).expect("a game");
+        let mut arcanor =
+            arcanor_engine::Game::from_setup(arcanor_engine::Setup::standard()).expect("a game");
         for _ in 0..3 {
             let mv = arcanor.legal_moves()[0];
             arcanor.play(mv).expect("legal");
@@ -509,7 +508,8 @@ mod tests {
     #[test]
     fn a_review_that_does_not_fit_the_game_is_refused() {
         let game = &played_games()[0];
-        let Ok(Reply::Review(Some(good))) = think(&coach_request(game, Task::Review { ply: 2 })).result else {
+        let Ok(Reply::Review(Some(good))) = think(&coach_request(game, Task::Review { ply: 2 })).result
+        else {
             panic!("no review")
         };
         assert!(good.checked(game).is_ok());
