@@ -52,7 +52,9 @@ pub(super) fn report_review(
     let (done, total) = review.progress();
     let event = json!({"event": "review", "done": done, "total": total, "running": review.is_running(),
         "complete": review.is_complete(), "focus": focus.0, "plies": plies, "graph": graph,
-        "errors": review.errors(), "ms": review.last_run_ms()});
+        "errors": review.errors(), "ms": review.last_run_ms(),
+        "main_thread_searches": crate::coach::search::searches_on_main_thread(),
+        "main_thread_max_ms": (review.main_thread_max_ms() * 100.0).round() / 100.0});
     if last.as_ref() != Some(&event) {
         emit(&event);
         *last = Some(event);

@@ -52,6 +52,9 @@ pub struct GameReview {
     /// When the current run started, and how long the last run took.
     started: Option<Instant>,
     last_run_ms: Option<f64>,
+    /// The longest the review's system took in one frame of this run, in
+    /// milliseconds: its whole cost on the main thread.
+    main_thread_max_ms: f64,
     /// Failures of the last run (a worker's answer refused).
     errors: Vec<String>,
 }
@@ -99,6 +102,15 @@ impl GameReview {
     #[must_use]
     pub fn last_run_ms(&self) -> Option<f64> {
         self.last_run_ms
+    }
+
+    /// The longest the review held the main thread in one frame of the
+    /// current or last run, in milliseconds (starting searches, polling
+    /// them, checking a worker's answers; the searches themselves run
+    /// elsewhere).
+    #[must_use]
+    pub fn main_thread_max_ms(&self) -> f64 {
+        self.main_thread_max_ms
     }
 
     /// The failures of the current or last run.
@@ -186,6 +198,7 @@ fn review_commands(mut commands: MessageReader<ReviewCommand>, mut review: ResMu
             ReviewCommand::Start if !review.running => {
                 review.running = true;
                 review.started = Some(Instant::now());
+                review.main_thread_max_ms = 0.0;
                 review.errors.clear();
                 info!("the coach reviews the game");
             }
@@ -223,6 +236,16 @@ fn drive_review(game: Option<Res<Match>>, mut review: ResMut<GameReview>) {
     if !review.running {
         return;
     }
+    let start = Instant::now();
+    step_review(&game, &mut review);
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    if ms > review.main_thread_max_ms {
+        review.bypass_change_detection().main_thread_max_ms = ms;
+    }
+}
+
+/// Takes the finished search's verdict and starts the next ply's.
+fn step_review(game: &Match, review: &mut ResMut<GameReview>) {
     // Polled without marking the review changed: only news changes it.
     if let Some(pending) = review.bypass_change_detection().pending.as_mut() {
         let Some(result) = pending.poll() else { return };

@@ -3,7 +3,6 @@
 //! [`Channel`](crate::play::ai_worker::Channel)). What comes back from the
 //! worker is checked against the game before it is used.
 
-#[cfg(target_arch = "wasm32")]
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use game_ai::review_options;
@@ -36,6 +35,17 @@ pub fn work_out(game: &AnyGame, work: Work) -> Found {
         Work::Hint => Found::Hint(game.best_action(review_options())),
         Work::Review(ply) => Found::Review(game.review_ply(ply, review_options())),
     }
+}
+
+/// Searches the coach had to work out on the main thread (in a browser
+/// without a worker), since the start; natively always 0.
+static SEARCHED_ON_MAIN_THREAD: AtomicU64 = AtomicU64::new(0);
+
+/// How many of the coach's searches ran on the main thread (the browser's
+/// fallback when no worker could take them); the browser test wants 0.
+#[must_use]
+pub fn searches_on_main_thread() -> u64 {
+    SEARCHED_ON_MAIN_THREAD.load(Ordering::Relaxed)
 }
 
 /// A search under way. Dropping it cancels it: natively the task is
@@ -117,7 +127,10 @@ impl Pending {
         {
             use crate::play::ai_worker::{Channel, take};
             match &self.web {
-                WebJob::Here(game) => Some(Ok(work_out(game, self.work))),
+                WebJob::Here(game) => {
+                    SEARCHED_ON_MAIN_THREAD.fetch_add(1, Ordering::Relaxed);
+                    Some(Ok(work_out(game, self.work)))
+                }
                 WebJob::Worker(game) => {
                     let look = take(Channel::Coach);
                     for why in &look.rejected {

@@ -236,6 +236,20 @@ function decodePng(buffer) {
       }
       return n / (160 * 90);
     },
+    /// The share of the pixels of the rectangle (x, y, w, h) whose colour
+    /// passes `test`.
+    shareIn(x, y, w, h, test) {
+      let n = 0;
+      let all = 0;
+      for (let j = Math.max(0, y); j < Math.min(height, y + h); j += 1) {
+        for (let i = Math.max(0, x); i < Math.min(width, x + w); i += 1) {
+          const p = (j * width + i) * channels;
+          if (test([pixels[p], pixels[p + 1], pixels[p + 2]])) n += 1;
+          all += 1;
+        }
+      }
+      return n / Math.max(all, 1);
+    },
     /// The standard deviation of the grey levels on a 40×40 grid.
     contrast() {
       const greys = [];
@@ -692,6 +706,52 @@ try {
     );
   });
   await ai.ctx.close();
+  // The coach's review in the browser: every ply searched in the worker,
+  // the main thread only sending the game and checking the answers.
+  const coach = await context({ viewport: { width: 1280, height: 720 } }, 'coach');
+  await step('the coach reviews a game in the worker and shows its graph', async () => {
+    const p = coach.game;
+    await p.open('&seats=easy,easy&seed=3');
+    const twelfth = await p.next('move', (e) => e.ply >= 12, 120_000);
+    // The pause menu (Esc), then its Review button, clicked.
+    await p.page.keyboard.press('Escape');
+    const paused = await p.next('screen', (e) => e.overlay === 'paused' && e.buttons && e.buttons['review-game']);
+    const longTasks = await p.page.evaluate(() => {
+      window.arkesLongTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.arkesLongTasks.push(entry.duration);
+      }).observe({ type: 'longtask' });
+      return true;
+    });
+    check(longTasks, 'a long-task observer');
+    const started = Date.now();
+    await p.click(paused.buttons['review-game']);
+    const review = await p.next('review', (e) => e.complete, 180_000);
+    const seconds = (Date.now() - started) / 1000;
+    check(review.total >= twelfth.ply && review.plies.length === review.total, `a verdict per ply: ${JSON.stringify(review).slice(0, 300)}`);
+    check(review.errors.length === 0, `the worker's reviews were all accepted: ${review.errors}`);
+    check(review.main_thread_searches === 0, `no review search ran on the main thread (${review.main_thread_searches})`);
+    check(
+      review.main_thread_max_ms < 50,
+      `the review held the main thread at most ${review.main_thread_max_ms} ms in a frame (under 50 ms wanted)`,
+    );
+    const tasks = await p.page.evaluate(() => window.arkesLongTasks);
+    // The graph, drawn in the panel: lines in the seats' colours on its dark ground.
+    await p.page.waitForTimeout(1500);
+    const path = join(shotsDir, 'review.png');
+    const shot = decodePng(await p.page.screenshot({ path }));
+    const [gx, gy, gw, gh] = review.graph;
+    const lit = shot.shareIn(gx, gy, gw, gh, ([r, g, b]) => Math.max(r, g, b) > 120);
+    check(lit > 0.003 && lit < 0.5, `the review graph has lines (${(lit * 100).toFixed(2)} % lit) in ${path}`);
+    report.review = { plies: review.total, seconds, ms: review.ms, mainThreadMaxMs: review.main_thread_max_ms, longTasks: tasks };
+    console.log(
+      `web: the coach reviewed ${review.total} plies in ${(review.ms / 1000).toFixed(1)} s in the worker ` +
+        `(${seconds.toFixed(1)} s from the click); the review's longest time on the main thread in a frame ` +
+        `${review.main_thread_max_ms} ms; the page's long tasks meanwhile (SwiftShader draws each frame on the main thread): ` +
+        `${tasks.length}, longest ${Math.max(0, ...tasks).toFixed(0)} ms`,
+    );
+  });
+  await coach.ctx.close();
 } catch (error) {
   problems.push(String(error.stack ?? error));
   for (const [i, page] of browsers.flatMap((b) => b.contexts()).flatMap((c) => c.pages()).entries()) {

@@ -40,8 +40,10 @@ use crate::level::EvalKind;
 /// others; see the crate docs' calibration table).
 const CHANCE_SCALE_2: f64 = 182.0;
 /// The same with three or four seats (the mover's chance; the others share
-/// the rest by their scores).
-const CHANCE_SCALE_MORE: f64 = 250.0;
+/// the rest by their scores): fitted on 40 games of 4 players on 9×9
+/// (Brier score 0.196 on 40 others, against 0.218 for always the share of
+/// games the mover wins).
+const CHANCE_SCALE_MORE: f64 = 163.0;
 
 impl SearchGame for Arkes {
     type Evaluator = Evaluator;
