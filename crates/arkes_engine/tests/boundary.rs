@@ -1,0 +1,120 @@
+//! What the engine offers the shared core, the computer and the app beside
+//! the move list, judged against the move list itself: `is_legal` (R3–R10),
+//! `Move::is_capture` and the ply's reported capture (R7, R8), and the
+//! `Rules` hooks the shared core reads (the seats still in, R12; the
+//! Zobrist hash behind the repetition rule, R13). These checks were
+//! written for the mutants `cargo xtask mutants arkes_engine` found alive.
+
+mod common;
+
+use arkes_engine::{Arkes, Coord, Game, Move, PlyEffects, Position, Seat, Setup};
+use game_core::Rules;
+
+/// The positions along a few seeded walks of the first legal move at a
+/// varying index, for 2 and 4 players.
+fn walk_positions() -> Vec<Position> {
+    let mut out = Vec::new();
+    for (players, seed) in [(2, 1_usize), (2, 7), (4, 3)] {
+        let mut game = Game::from_setup(Setup::standard(players, 9).unwrap()).unwrap();
+        for ply in 0..60 {
+            out.push(game.position().clone());
+            let moves = game.legal_moves();
+            if moves.is_empty() || game.outcome().is_some() {
+                break;
+            }
+            let mv = moves[(ply * 31 + seed * 17) % moves.len()];
+            game.play(mv).unwrap();
+        }
+    }
+    out
+}
+
+#[test]
+fn r03_is_legal_agrees_with_the_legal_moves_from_every_cell_to_every_neighbour() {
+    for position in walk_positions() {
+        let legal = position.legal_moves();
+        let side = position.board().side();
+        for file in 0..side {
+            for rank in 0..side {
+                let from = Coord::new(file, rank);
+                for (df, dr) in arkes_engine::DIRECTIONS {
+                    let (f, r) = (i16::from(file) + i16::from(df), i16::from(rank) + i16::from(dr));
+                    if !(0..i16::from(side)).contains(&f) || !(0..i16::from(side)).contains(&r) {
+                        continue;
+                    }
+                    let to = Coord::new(f as u8, r as u8);
+                    let listed = legal.iter().find(|m| m.from == from && m.to == to);
+                    let checked = position.check(from, to).ok();
+                    assert_eq!(checked, listed.copied(), "{from}-{to} in\n{position}");
+                    if let Some(&mv) = listed {
+                        assert!(position.is_legal(mv), "{mv} is listed but not legal in\n{position}");
+                    } else if let Some(&other) = legal.first() {
+                        // A move the list lacks, named with a listed move's kind.
+                        let named = Move { from, to, ..other };
+                        assert!(
+                            !position.is_legal(named),
+                            "{from}-{to} is legal but not listed in\n{position}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn r07_a_capture_is_a_capture_and_its_ply_reports_the_piece_taken() {
+    // South's token on d3 takes North's marble on d4 (R7).
+    let text = "
+5 .  .  .  N  N
+4 .  .  .  Nn .
+3 .  .  *  S  .
+2 .  .  .  .  .
+1 Ss S  .  .  S
+  a  b  c  d  e
+to move: South
+in: South North
+";
+    let position: Position = text.parse().unwrap();
+    let take = position.parse_move("d3xd4").unwrap();
+    assert!(take.is_capture(), "{take}");
+    for quiet in ["d3-c3", "b1-b2"] {
+        let quiet = position.parse_move(quiet).unwrap();
+        assert!(!quiet.is_capture(), "{quiet}");
+    }
+    let mut game = Game::new(position.to_setup(), arkes_engine::Limits::default()).unwrap();
+    let report = game.play(position.parse_move("b1-b2").unwrap()).unwrap();
+    assert_eq!(report.captured(), None);
+    let mut game = Game::new(position.to_setup(), arkes_engine::Limits::default()).unwrap();
+    let report = game.play(take).unwrap();
+    assert!(report.captured().is_some(), "the capture of d3xd4 is not reported");
+}
+
+#[test]
+fn r12_the_rules_hook_lists_the_seats_still_in() {
+    for position in walk_positions() {
+        assert_eq!(<Arkes as Rules>::seats_in(&position), position.seats_in());
+        assert!(<Arkes as Rules>::seats_in(&position).contains(Seat::South) || position.seats_in().len() < 2);
+    }
+    let four = Game::from_setup(Setup::standard(4, 9).unwrap()).unwrap();
+    assert_eq!(<Arkes as Rules>::seats_in(four.position()).len(), 4);
+}
+
+#[test]
+fn r13_the_zobrist_hook_tells_positions_apart_and_matches_equal_ones() {
+    let positions = walk_positions();
+    let mut hashes: Vec<u64> = positions.iter().map(<Arkes as Rules>::zobrist).collect();
+    for (position, &hash) in positions.iter().zip(&hashes) {
+        assert_eq!(hash, position.hash_from_scratch(), "the hook's hash is the position's\n{position}");
+        let again: Position = position.to_string().parse().unwrap();
+        assert_eq!(<Arkes as Rules>::zobrist(&again), hash, "equal positions hash alike\n{position}");
+    }
+    hashes.sort_unstable();
+    hashes.dedup();
+    assert!(
+        hashes.len() > positions.len() * 9 / 10,
+        "{} hashes for {} positions",
+        hashes.len(),
+        positions.len()
+    );
+}
