@@ -496,7 +496,35 @@ mod tests {
                 let text: ReviewText =
                     serde_json::from_str(&serde_json::to_string(&text).expect("json")).expect("a review");
                 let expected = game.review_ply(ply, review_options()).expect("a review");
-                assert_eq!(text.checked(&game), Ok(expected), "{} ply {ply}", game.kind().id());
+                let got = text.checked(&game).expect("the review fits the game");
+                let what = format!("{} ply {ply}", game.kind().id());
+                // JSON keeps the moves and the verdict exactly, the chances
+                // to within a unit in the last place.
+                let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
+                assert_eq!(
+                    (got.ply, got.seat, got.played, &got.played_text, got.best, &got.best_text, got.verdict),
+                    (
+                        expected.ply,
+                        expected.seat,
+                        expected.played,
+                        &expected.played_text,
+                        expected.best,
+                        &expected.best_text,
+                        expected.verdict
+                    ),
+                    "{what}"
+                );
+                assert!(
+                    close(got.before, expected.before) && close(got.after, expected.after),
+                    "{what}: {got:?}"
+                );
+                assert_eq!(got.chances.len(), expected.chances.len(), "{what}");
+                for ((seat, chance), (want_seat, want)) in got.chances.iter().zip(&expected.chances) {
+                    assert!(
+                        seat == want_seat && close(*chance, *want),
+                        "{what}: {got:?} against {expected:?}"
+                    );
+                }
             }
             let past_the_end = think(&coach_request(&game, Task::Review { ply: game.ply_count() + 1 }));
             assert!(past_the_end.result.is_err_and(|e| e.contains("not in a game")));
