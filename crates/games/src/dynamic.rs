@@ -8,13 +8,13 @@ use std::any::Any;
 use std::fmt::{self, Debug};
 use std::hash::{Hash, Hasher};
 use std::ops::{Deref, DerefMut, RangeInclusive};
-use std::time::Duration;
 
-use game_ai::{Progress, SearchOptions};
+use game_ai::SearchOptions;
 use game_core::{BoardShape, BySeat, Coord, Game, Limits, PlyInfo, Rules, Seat, SeatSet};
 use serde::{Serialize, Serializer};
 
 use crate::board_game::{BoardGame, BoardPosition};
+use crate::dyn_searcher::AnySearcher;
 use crate::report::{AnyOutcome, AnyReport};
 use crate::values::{Action, CellMark, ClickHelp, PieceId, PlyReview};
 
@@ -465,49 +465,5 @@ impl Deref for AnyPosition {
 
     fn deref(&self) -> &(dyn DynPosition + 'static) {
         &*self.0
-    }
-}
-
-/// A search of whichever game. Object-safe: [`AnySearcher`] holds one.
-pub trait DynSearcher: Send + Sync + 'static {
-    /// Searches at most `budget` more nodes.
-    fn step(&mut self, budget: u64) -> Progress;
-    /// The best move found so far.
-    fn best_action(&self) -> Option<Action>;
-    /// Searches to the end of the level's budget, or for at most `cap`.
-    fn search(&mut self, cap: Option<Duration>) -> Option<Action>;
-}
-
-/// The computer thinking about one position of whichever game (made by
-/// [`crate::DynGame::searcher`]).
-pub struct AnySearcher(Box<dyn DynSearcher>);
-
-impl AnySearcher {
-    /// `searcher`, of its game.
-    #[must_use]
-    pub fn new<G: BoardGame>(searcher: game_ai::Searcher<G>) -> AnySearcher {
-        AnySearcher(Box::new(searcher))
-    }
-
-    /// Searches at most `budget` more nodes.
-    pub fn step(&mut self, budget: u64) -> Progress {
-        self.0.step(budget)
-    }
-
-    /// The best move found so far.
-    #[must_use]
-    pub fn best_action(&self) -> Option<Action> {
-        self.0.best_action()
-    }
-
-    /// Searches to the end of the level's budget, or for at most `cap`.
-    pub fn search(&mut self, cap: Option<Duration>) -> Option<Action> {
-        self.0.search(cap)
-    }
-}
-
-impl Debug for AnySearcher {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("AnySearcher")
     }
 }

@@ -7,7 +7,8 @@ use game_core::{BySeat, Game, Limits, Ply, PlyInfo, Seat};
 
 use crate::board_game::BoardGame;
 use crate::def::Def;
-use crate::dynamic::{AnyGame, AnyPosition, AnySearcher, DynGame, DynPosition, GameKind};
+use crate::dyn_searcher::AnySearcher;
+use crate::dynamic::{AnyGame, AnyPosition, DynGame, DynPosition, GameKind};
 use crate::report::{AnyOutcome, AnyReport};
 use crate::values::{Action, PlyReview};
 

@@ -5,7 +5,7 @@ use std::time::Duration;
 use game_ai::{Progress, Searcher};
 
 use crate::board_game::BoardGame;
-use crate::dynamic::DynSearcher;
+use crate::dyn_searcher::DynSearcher;
 use crate::values::Action;
 
 impl<G: BoardGame> DynSearcher for Searcher<G> {

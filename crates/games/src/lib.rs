@@ -30,6 +30,7 @@ pub mod arkes;
 
 mod board_game;
 mod def;
+mod dyn_searcher;
 mod dynamic;
 mod impl_game;
 mod impl_position;
@@ -40,9 +41,9 @@ mod values;
 
 pub use board_game::{BoardGame, BoardPosition};
 pub use def::Def;
+pub use dyn_searcher::{AnySearcher, DynSearcher};
 pub use dynamic::{
-    AnyGame, AnyPosition, AnySearcher, DynGame, DynPosition, DynSearcher, GameDef, GameKind, NewGame, PosRef,
-    RecordTextError,
+    AnyGame, AnyPosition, DynGame, DynPosition, GameDef, GameKind, NewGame, PosRef, RecordTextError,
 };
 pub use game_ai::Verdict;
 pub use report::{AnyOutcome, AnyReport, Departure};
