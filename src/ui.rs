@@ -21,7 +21,8 @@ pub fn plugin(app: &mut App) {
     // (`UiWidgetsPlugins`, `TabNavigationPlugin`) with their features.
     app.add_systems(PreStartup, load_fonts).add_systems(
         Update,
-        (fit_to_window, style_buttons, embolden, align_form_labels).in_set(AppSystems::View),
+        (fit_to_window, style_buttons, dim_disabled_labels, embolden, align_form_labels)
+            .in_set(AppSystems::View),
     );
 }
 
@@ -336,6 +337,28 @@ pub fn padded_button<B: Bundle, M: Send + Sync + 'static>(
     )
 }
 
+/// A disabled button's label is dimmed too (its background alone hardly
+/// shows on a dark panel), and brightened again when it is enabled.
+fn dim_disabled_labels(
+    buttons: Query<(&Children, Has<InteractionDisabled>), With<Button>>,
+    mut labels: Query<&mut TextColor>,
+) {
+    for (children, disabled) in &buttons {
+        for child in children.iter() {
+            let Ok(mut colour) = labels.get_mut(child) else { continue };
+            let wanted = match (disabled, colour.0 == TEXT, colour.0 == TEXT_DISABLED) {
+                (true, true, _) => TEXT_DISABLED,
+                (false, _, true) => TEXT,
+                _ => continue,
+            };
+            colour.0 = wanted;
+        }
+    }
+}
+
+/// A disabled button's label.
+const TEXT_DISABLED: Color = Color::srgba(0.94, 0.92, 0.87, 0.35);
+
 /// Colours buttons by state: selected, pressed, hovered, focused, disabled.
 fn style_buttons(
     focus: Option<Res<InputFocus>>,
@@ -372,5 +395,27 @@ fn style_buttons(
         if border.top != ring {
             *border = BorderColor::all(ring);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use bevy::ecs::system::RunSystemOnce;
+
+    use super::*;
+
+    #[test]
+    fn a_disabled_buttons_label_is_dimmed_and_brightened_again_when_enabled() {
+        let mut world = World::new();
+        let label = world.spawn(TextColor(TEXT)).id();
+        let other = world.spawn(TextColor(theme::GOLD)).id();
+        let button = world.spawn((Button, InteractionDisabled)).add_children(&[label, other]).id();
+        world.run_system_once(dim_disabled_labels).expect("runs");
+        assert_eq!(world.get::<TextColor>(label).unwrap().0, TEXT_DISABLED);
+        // A label of its own colour is left alone.
+        assert_eq!(world.get::<TextColor>(other).unwrap().0, theme::GOLD);
+        world.entity_mut(button).remove::<InteractionDisabled>();
+        world.run_system_once(dim_disabled_labels).expect("runs");
+        assert_eq!(world.get::<TextColor>(label).unwrap().0, TEXT);
     }
 }
