@@ -85,6 +85,11 @@ pub fn mutants(target_dir: &Path, names: &[String]) -> Result<(), String> {
             .arg("--output")
             .arg(&out)
             .args(["--colors", "never"])
+            // A floor under the test timeout cargo-mutants sets from the
+            // unmutated run: with the tests already built that run can
+            // take "0 s", and a 20 s timeout then calls slow mutants
+            // (a broken perft, a search that never ends) timeouts.
+            .args(["--minimum-test-timeout", "120"])
             .env("CARGO_TARGET_DIR", target_dir.join("mutants").join("build"));
         for file in target.files {
             cmd.args(["--file", file]);
