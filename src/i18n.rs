@@ -319,14 +319,14 @@ mod tests {
         }
     }
 
-    /// The Rust sources of this crate, as (path, text).
+    /// The Rust sources of this crate and the lesson files, as (path, text).
     fn sources() -> Vec<(std::path::PathBuf, String)> {
         fn walk(dir: &std::path::Path, out: &mut Vec<(std::path::PathBuf, String)>) {
             for entry in std::fs::read_dir(dir).expect("the sources are readable").flatten() {
                 let path = entry.path();
                 if path.is_dir() {
                     walk(&path, out);
-                } else if path.extension().is_some_and(|e| e == "rs") {
+                } else if path.extension().is_some_and(|e| e == "rs" || e == "json") {
                     let text = std::fs::read_to_string(&path).expect("a source file");
                     out.push((path, text));
                 }
@@ -338,6 +338,10 @@ mod tests {
         // texts (its name, hints, outcomes).
         walk(&root.join("src"), &mut out);
         walk(&root.join("crates/games/src"), &mut out);
+        // Lessons and puzzles: their crate names the puzzles' texts, their
+        // data files the lessons' (`assets/lessons/*.json`).
+        walk(&root.join("crates/learn/src"), &mut out);
+        walk(&root.join("assets/lessons"), &mut out);
         out
     }
 

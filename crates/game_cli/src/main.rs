@@ -13,6 +13,8 @@
 //!                                                 one game AI vs AI, move by move
 //! arkes-cli tournament --players hard,easy[,...] --games N [--seed S] [--millis N]
 //!                                                 many games, seats rotated, with statistics
+//! arkes-cli puzzles [--games N] [--seed S] [--players easy,medium] [--per-kind K]
+//!                                                 the game's puzzle file (JSON) from AI games
 //! ```
 //!
 //! Players are `easy`, `medium`, `hard` (game_ai), `random` (uniform legal
@@ -39,10 +41,10 @@ use games::{BoardGame, GameKind};
 mod baseline;
 mod coach;
 mod players;
+mod puzzles;
 mod tournament;
 
-use players::Participant;
-use tournament::{Tally, play_game, record, wilson};
+use tournament::play_game;
 
 /// Largest position or save file read, in bytes.
 const MAX_INPUT: u64 = 4 << 20;
@@ -208,6 +210,23 @@ enum Command {
         /// Print each game's result on stderr.
         #[arg(long)]
         verbose: bool,
+    },
+    /// Play computer-vs-computer games and print the puzzles found in them
+    /// (positions where exactly one move wins, saves or stops a freeze, by
+    /// a full search) as the game's puzzle file.
+    Puzzles {
+        /// Games to play; game i uses seed + i.
+        #[arg(long, default_value_t = 20)]
+        games: u64,
+        /// The seed of the first game.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// The two players of each game.
+        #[arg(long, default_value = "easy,medium")]
+        players: String,
+        /// The most puzzles kept of each kind.
+        #[arg(long, default_value_t = 12)]
+        per_kind: usize,
     },
 }
 
@@ -384,8 +403,17 @@ fn run_game<G: BoardGame>(command: Command) -> Result<(), String> {
                 out.as_deref(),
             )?;
         }
+        Command::Puzzles { games, seed, players, per_kind } => {
+            let players = players::parse_list(&players)?;
+            let file = puzzles::find::<G>(&puzzles::Request { games, seed, players: &players, per_kind })?;
+            println!("{}", serde_json::to_string_pretty(&file).map_err(|e| e.to_string())?);
+        }
         Command::Tournament { players, games, seed, side, millis, verbose } => {
-            tournament::<G>(&players::parse_list(&players)?, games, seed, side, millis, verbose)?;
+            let list = players::parse_list(&players)?;
+            let board = side.map_or_else(String::new, |s| format!(" on {s}x{s}"));
+            tournament::run::<G>(&list, games, seed, millis, verbose, &board, || {
+                new_game::<G>(list.len(), side)
+            })?;
         }
     }
     Ok(())
@@ -394,77 +422,6 @@ fn run_game<G: BoardGame>(command: Command) -> Result<(), String> {
 /// The built-in start for `players` seats with the default limits.
 fn new_game<G: BoardGame>(players: usize, side: Option<u8>) -> Result<Game<G>, String> {
     Game::<G>::new(standard::<G>(Some(players), side)?, Limits::default()).map_err(|e| e.to_string())
-}
-
-/// Plays `games` games, game `g` giving seat `k` (in turn order) to
-/// participant `(k + g) mod n`, and prints the statistics.
-fn tournament<G: BoardGame>(
-    list: &[Participant],
-    games: u64,
-    seed: u64,
-    side: Option<u8>,
-    millis: Option<u64>,
-    verbose: bool,
-) -> Result<(), String> {
-    let n = list.len();
-    let mut tallies = vec![Tally::default(); n];
-    let mut plies = 0u64;
-    let start = Instant::now();
-    for g in 0..games {
-        let at_seat: Vec<usize> = (0..n).map(|k| (k + g as usize) % n).collect();
-        let seats: Vec<Participant> = at_seat.iter().map(|&i| list[i]).collect();
-        let played = play_game(new_game::<G>(n, side)?, &seats, seed.wrapping_add(g), millis, |_, _, _| {})?;
-        plies += played.game.plies().len() as u64;
-        record(&mut tallies, &at_seat, &played);
-        if verbose {
-            let names: Vec<String> = seats.iter().map(ToString::to_string).collect();
-            let outcome = played.game.outcome().map_or("unfinished".to_owned(), |o| o.to_string());
-            eprintln!(
-                "game {}/{games} [{}]: {outcome}, {} plies",
-                g + 1,
-                names.join(","),
-                played.game.plies().len()
-            );
-        }
-    }
-    let names: Vec<String> = list.iter().map(ToString::to_string).collect();
-    let budget =
-        millis.map_or("each level's default node budget".to_owned(), |ms| format!("{ms} ms per move"));
-    let board = side.map_or_else(String::new, |s| format!(" on {s}x{s}"));
-    println!(
-        "{games} games of {} of {}{board}, {budget}, seeds {seed}..{}",
-        G::NAME,
-        names.join(" vs "),
-        seed.wrapping_add(games.saturating_sub(1))
-    );
-    println!("score = (wins + draws/2) / games; 95% interval: Wilson score interval on the score");
-    println!(
-        "{:<10} {:>5} {:>5} {:>5} {:>7} {:>17} {:>10} {:>8} {:>12}",
-        "player", "wins", "draws", "losses", "score", "95% interval", "ms/move", "max ms", "nodes/s"
-    );
-    for (name, t) in names.iter().zip(&tallies) {
-        let (lo, hi) = wilson(t.score(), t.games());
-        let ms = if t.moves == 0 { 0.0 } else { t.time.as_secs_f64() * 1000.0 / t.moves as f64 };
-        let secs = t.time.as_secs_f64();
-        let rate = if t.nodes == 0 || secs == 0.0 {
-            "-".to_owned()
-        } else {
-            format!("{:.0}", t.nodes as f64 / secs)
-        };
-        println!(
-            "{name:<10} {:>5} {:>5} {:>6} {:>6.1}% {:>7.1}%..{:>5.1}% {ms:>10.1} {:>8.0} {rate:>12}",
-            t.wins,
-            t.draws,
-            t.losses,
-            100.0 * t.score(),
-            100.0 * lo,
-            100.0 * hi,
-            t.max_time.as_secs_f64() * 1000.0
-        );
-    }
-    let avg = if games == 0 { 0.0 } else { plies as f64 / games as f64 };
-    println!("average game length: {avg:.1} plies; wall time {:.1} s", start.elapsed().as_secs_f64());
-    Ok(())
 }
 
 fn main() -> ExitCode {

@@ -1,6 +1,6 @@
 //! `selfplay` and `tournament`: AI-vs-AI games and their statistics.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use game_ai::SearchGame;
 use game_core::{Game, Outcome, Seat};
@@ -125,4 +125,79 @@ mod tests {
         let (lo, hi) = wilson(1.0, 200);
         assert!((lo - 0.9812).abs() < 1e-3 && hi == 1.0, "{lo} {hi}");
     }
+}
+
+/// Plays `games` games, game `g` giving seat `k` (in turn order) to
+/// participant `(k + g) mod n`, and prints the statistics; `board` is
+/// printed after the game's name (` on 7x7`), `new_game` makes each start.
+///
+/// # Errors
+/// A game that cannot be set up or played.
+pub fn run<G: SearchGame>(
+    list: &[Participant],
+    games: u64,
+    seed: u64,
+    millis: Option<u64>,
+    verbose: bool,
+    board: &str,
+    new_game: impl Fn() -> Result<Game<G>, String>,
+) -> Result<(), String> {
+    let n = list.len();
+    let mut tallies = vec![Tally::default(); n];
+    let mut plies = 0u64;
+    let start = Instant::now();
+    for g in 0..games {
+        let at_seat: Vec<usize> = (0..n).map(|k| (k + g as usize) % n).collect();
+        let seats: Vec<Participant> = at_seat.iter().map(|&i| list[i]).collect();
+        let played = play_game(new_game()?, &seats, seed.wrapping_add(g), millis, |_, _, _| {})?;
+        plies += played.game.plies().len() as u64;
+        record(&mut tallies, &at_seat, &played);
+        if verbose {
+            let names: Vec<String> = seats.iter().map(ToString::to_string).collect();
+            let outcome = played.game.outcome().map_or("unfinished".to_owned(), |o| o.to_string());
+            eprintln!(
+                "game {}/{games} [{}]: {outcome}, {} plies",
+                g + 1,
+                names.join(","),
+                played.game.plies().len()
+            );
+        }
+    }
+    let names: Vec<String> = list.iter().map(ToString::to_string).collect();
+    let budget =
+        millis.map_or("each level's default node budget".to_owned(), |ms| format!("{ms} ms per move"));
+    println!(
+        "{games} games of {} of {}{board}, {budget}, seeds {seed}..{}",
+        G::NAME,
+        names.join(" vs "),
+        seed.wrapping_add(games.saturating_sub(1))
+    );
+    println!("score = (wins + draws/2) / games; 95% interval: Wilson score interval on the score");
+    println!(
+        "{:<10} {:>5} {:>5} {:>5} {:>7} {:>17} {:>10} {:>8} {:>12}",
+        "player", "wins", "draws", "losses", "score", "95% interval", "ms/move", "max ms", "nodes/s"
+    );
+    for (name, t) in names.iter().zip(&tallies) {
+        let (lo, hi) = wilson(t.score(), t.games());
+        let ms = if t.moves == 0 { 0.0 } else { t.time.as_secs_f64() * 1000.0 / t.moves as f64 };
+        let secs = t.time.as_secs_f64();
+        let rate = if t.nodes == 0 || secs == 0.0 {
+            "-".to_owned()
+        } else {
+            format!("{:.0}", t.nodes as f64 / secs)
+        };
+        println!(
+            "{name:<10} {:>5} {:>5} {:>6} {:>6.1}% {:>7.1}%..{:>5.1}% {ms:>10.1} {:>8.0} {rate:>12}",
+            t.wins,
+            t.draws,
+            t.losses,
+            100.0 * t.score(),
+            100.0 * lo,
+            100.0 * hi,
+            t.max_time.as_secs_f64() * 1000.0
+        );
+    }
+    let avg = if games == 0 { 0.0 } else { plies as f64 / games as f64 };
+    println!("average game length: {avg:.1} plies; wall time {:.1} s", start.elapsed().as_secs_f64());
+    Ok(())
 }
