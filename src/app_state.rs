@@ -21,6 +21,8 @@ pub enum Screen {
     Rules,
     /// The settings.
     Settings,
+    /// Lessons and puzzles, by game.
+    Learn,
 }
 
 /// What is shown over the board while playing.

@@ -29,6 +29,7 @@ pub mod automation;
 pub mod coach;
 pub mod i18n;
 pub mod layout_check;
+pub mod learn;
 pub mod loading;
 pub mod options;
 pub mod play;
@@ -92,6 +93,7 @@ impl Plugin for FlowPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
             coach::plugin,
+            learn::plugin,
             i18n::plugin,
             settings::plugin,
             saves::plugin,

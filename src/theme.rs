@@ -94,6 +94,8 @@ pub const LAST_MOVE: Color = Color::srgb(0.98, 0.92, 0.55);
 
 /// The coach's best move (arrows, the hint's glow).
 pub const BEST_MOVE: Color = Color::srgb(0.30, 0.85, 0.95);
+/// A lesson's or puzzle's sentence for a move it did not play.
+pub const REFUSED: Color = Color::srgb(0.98, 0.62, 0.38);
 
 /// The colour of a verdict in the review (after Okabe–Ito: told apart with
 /// the common colour blindnesses, and each has its own symbol besides).

@@ -244,6 +244,32 @@ verdict-inaccuracy = inaccuracy
 verdict-mistake = mistake
 verdict-blunder = blunder
 
+## Learn: the Learn screen, the lesson and puzzle panel
+menu-learn = Learn
+player-scripted = Lesson
+rules-learn = Learn by playing
+learn-title = Learn by playing
+learn-intro = Short lessons, one idea each, then puzzles: find the move.
+learn-lessons = Lessons
+learn-puzzles = Puzzles
+learn-puzzle-kinds = Easiest first: win in one, save your marble or stop a freeze, the only move, win in two.
+learn-retry = Start again
+learn-hint = Hint
+learn-next = Next ▶
+learn-list = Lessons
+learn-illegal-rule = Not allowed by rule { $rule }: { $reason }
+learn-illegal = The rules do not allow that move.
+learn-lesson-done = Lesson done! { $stars }
+learn-puzzle-solved = Solved! { $stars }
+puzzle-title = Puzzle { $n }
+puzzle-win-in-one = Find the move that wins at once.
+puzzle-win-in-two = Find the move that wins by force: whatever the reply, your next move wins.
+puzzle-save-your-marble = Your marble is threatened: find the only move that saves it.
+puzzle-stop-a-freeze = Your opponent is about to score: find the only move that stops every freeze.
+puzzle-only-move = Every move but one loses at once: find it.
+puzzle-not-this-one = Not this one: look again.
+puzzle-good = Good! Now the reply…
+
 ## Lessons (assets/lessons/<game>.json)
 lesson-arkes-one-step = One step
 lesson-arkes-one-step-goal = Move a token one step, straight or diagonally, like a chess king (R3).

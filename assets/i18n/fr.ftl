@@ -244,6 +244,32 @@ verdict-inaccuracy = imprécision
 verdict-mistake = erreur
 verdict-blunder = gaffe
 
+## Apprendre : l'écran Apprendre, le panneau des leçons et problèmes
+menu-learn = Apprendre
+player-scripted = Leçon
+rules-learn = Apprendre en jouant
+learn-title = Apprendre en jouant
+learn-intro = De courtes leçons, une idée chacune, puis des problèmes : trouvez le coup.
+learn-lessons = Leçons
+learn-puzzles = Problèmes
+learn-puzzle-kinds = Du plus facile au plus dur : gagner en un coup, sauver sa boule ou empêcher une pièce de se figer, le seul coup, gagner en deux coups.
+learn-retry = Recommencer
+learn-hint = Indice
+learn-next = Suivant ▶
+learn-list = Leçons
+learn-illegal-rule = Ce coup est interdit par la règle { $rule }.
+learn-illegal = Les règles n'autorisent pas ce coup.
+learn-lesson-done = Leçon réussie ! { $stars }
+learn-puzzle-solved = Résolu ! { $stars }
+puzzle-title = Problème { $n }
+puzzle-win-in-one = Trouvez le coup qui gagne tout de suite.
+puzzle-win-in-two = Trouvez le coup qui gagne à coup sûr : quelle que soit la réponse, votre coup suivant gagne.
+puzzle-save-your-marble = Votre boule est menacée : trouvez le seul coup qui la sauve.
+puzzle-stop-a-freeze = L'adversaire va marquer : trouvez le seul coup qui l'en empêche.
+puzzle-only-move = Tous les coups sauf un perdent aussitôt : trouvez-le.
+puzzle-not-this-one = Pas celui-là : cherchez encore.
+puzzle-good = Bien joué ! Voici la réponse…
+
 ## Leçons (assets/lessons/<game>.json)
 lesson-arkes-one-step = Un pas
 lesson-arkes-one-step-goal = Déplacez un jeton d’une case, tout droit ou en diagonale, comme un roi aux échecs (R3).

@@ -121,6 +121,7 @@ pub(super) fn report_marks(
             let kind = match m.kind {
                 MarkKind::Hint => "hint".to_owned(),
                 MarkKind::Best => "best".to_owned(),
+                MarkKind::Target => "target".to_owned(),
                 MarkKind::Played(v) => format!("played-{}", v.id()),
             };
             Some(json!({"kind": kind, "from": m.action.from.to_string(), "to": m.action.to.to_string(),

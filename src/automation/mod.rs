@@ -4,7 +4,8 @@
 //! comes to rest elsewhere, each `move`, each `outcome`, the position text
 //! after each move, `screen` with the buttons of each screen,
 //! `missing-translation` for a key no language has, the coach's `review`,
-//! `hint`, `try-again` and `coach-marks`; commands read
+//! `hint`, `try-again` and `coach-marks`; the lessons' `lesson`, `puzzle`,
+//! `refused`, `lesson-complete` and `puzzle-solved`; commands read
 //! from stdin (natively). Also `--screenshot PATH --exit-after-frames N`.
 //! Nothing of this is shown to a normal player.
 
@@ -12,6 +13,7 @@ mod coach;
 mod commands;
 mod events;
 mod frames;
+mod learn;
 mod output;
 
 pub use output::emit;
@@ -33,6 +35,7 @@ pub(crate) fn plugin(app: &mut App) {
                     // What tests click on is reported once the game shows.
                     (events::report_view, events::report_screen, events::report_picks).run_if(loaded),
                     events::report_moves,
+                    learn::report_learning,
                     events::report_missing_translations,
                     events::report_ai_worker,
                     (coach::report_review, coach::report_hint, coach::report_try_again, coach::report_marks),

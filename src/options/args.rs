@@ -40,6 +40,9 @@ struct Args {
     /// medium or hard (the computer's levels).
     #[arg(long, value_delimiter = ',', value_parser = parse_kind)]
     seats: Vec<PlayerKind>,
+    /// Open this game's first unfinished lesson (arkes or arcanor).
+    #[arg(long, value_name = "GAME", value_parser = parse_game)]
+    learn: Option<GameKind>,
     /// Start a new game at once (implied by the game options above),
     /// instead of showing the title screen.
     #[arg(long)]
@@ -140,6 +143,7 @@ impl GameOptions {
             screenshot: args.screenshot,
             exit_after_frames: args.exit_after_frames,
             quality: args.quality,
+            learn: args.learn,
             window_width: args.window.0,
             window_height: args.window.1,
         };

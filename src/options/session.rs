@@ -21,6 +21,9 @@ pub enum PlayerKind {
     Medium,
     /// The computer, level Hard.
     Hard,
+    /// A lesson's or puzzle's other seat: it plays the script of
+    /// [`crate::learn`], never searches, and is never offered in menus.
+    Scripted,
 }
 
 impl PlayerKind {
@@ -30,7 +33,7 @@ impl PlayerKind {
         vec![PlayerKind::Human, PlayerKind::Easy, PlayerKind::Medium, PlayerKind::Hard]
     }
 
-    /// The computer's level, `None` for a person.
+    /// The computer's level, `None` for a person (and a scripted seat).
     #[must_use]
     pub fn level(self) -> Option<game_ai::Level> {
         match self {
@@ -38,6 +41,7 @@ impl PlayerKind {
             PlayerKind::Easy => Some(game_ai::Level::Easy),
             PlayerKind::Medium => Some(game_ai::Level::Medium),
             PlayerKind::Hard => Some(game_ai::Level::Hard),
+            PlayerKind::Scripted => None,
         }
     }
 
@@ -49,6 +53,7 @@ impl PlayerKind {
             PlayerKind::Easy => "player-easy",
             PlayerKind::Medium => "player-medium",
             PlayerKind::Hard => "player-hard",
+            PlayerKind::Scripted => "player-scripted",
         }
     }
 
@@ -60,6 +65,7 @@ impl PlayerKind {
             PlayerKind::Easy => "easy",
             PlayerKind::Medium => "medium",
             PlayerKind::Hard => "hard",
+            PlayerKind::Scripted => "scripted",
         }
     }
 
@@ -111,6 +117,9 @@ pub struct GameOptions {
     pub window_width: u32,
     /// Window size in logical pixels.
     pub window_height: u32,
+    /// Open this game's first unfinished lesson at once (`--learn arkes`,
+    /// `?learn=arkes`).
+    pub learn: Option<GameKind>,
 }
 
 impl Default for GameOptions {
@@ -131,6 +140,7 @@ impl Default for GameOptions {
             screenshot: None,
             exit_after_frames: None,
             quality: None,
+            learn: None,
             window_width: 1280,
             window_height: 720,
         }

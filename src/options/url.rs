@@ -8,7 +8,7 @@ use super::session::{GameOptions, GraphicsQuality, PlayerKind};
 impl GameOptions {
     /// Options from the page's address: `?automation&new&game=arcanor&lang=fr&
     /// players=3&side=7&seats=human,hard&seed=5&no-auto-rotate&frames=300&
-    /// quality=low`
+    /// quality=low&learn=arkes`
     /// (`frames`: after that many frames, report the frame times in
     /// automation mode; the page plays on).
     #[must_use]
@@ -26,6 +26,7 @@ impl GameOptions {
                 "seed" => options.seed = value.parse().ok(),
                 "frames" => options.exit_after_frames = value.parse().ok(),
                 "quality" => options.quality = GraphicsQuality::from_id(value),
+                "learn" => options.learn = GameKind::from_id(value),
                 "game" => {
                     options.game = GameKind::from_id(value).unwrap_or_default();
                     game_flags = true;

@@ -19,6 +19,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<BoardReset>()
         .add_message::<HistoryCommand>()
         .init_resource::<GameFlow>()
+        .init_resource::<MoveFilter>()
         .add_systems(Startup, start_match)
         .add_systems(
             Update,
@@ -95,6 +96,21 @@ pub enum HistoryCommand {
     EndReview,
 }
 
+/// Which moves the match takes now: every legal one (`None`, a normal
+/// game), or only these (a lesson's or puzzle's step, see [`crate::learn`]).
+/// A [`MoveCommand`] outside them changes nothing; while a filter is set,
+/// undo and redo are off too (the script cannot be taken back).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveFilter(pub Option<Vec<MoveCommand>>);
+
+impl MoveFilter {
+    /// Whether `command` may be played now.
+    #[must_use]
+    pub fn allows(&self, command: &MoveCommand) -> bool {
+        self.0.as_ref().is_none_or(|only| only.contains(command))
+    }
+}
+
 /// The board changed other than by a ply (a new match, a restart): the
 /// pieces are resynced at once, without animation.
 #[derive(Message, Clone, Copy, Debug, Default)]
@@ -155,13 +171,15 @@ fn history_commands(
     mut requests: MessageReader<HistoryCommand>,
     game: Option<ResMut<Match>>,
     lock: Res<InputLock>,
+    filter: Res<MoveFilter>,
 ) {
     let Some(mut game) = game else {
         requests.clear();
         return;
     };
     for request in requests.read() {
-        if lock.is_locked() && matches!(request, HistoryCommand::Undo | HistoryCommand::Redo) {
+        let scripted = filter.0.is_some();
+        if (lock.is_locked() || scripted) && matches!(request, HistoryCommand::Undo | HistoryCommand::Redo) {
             continue;
         }
         match *request {
@@ -177,18 +195,24 @@ fn history_commands(
     }
 }
 
-/// Applies each [`MoveCommand`] through the engine; illegal ones are logged
-/// and change nothing.
+/// Applies each [`MoveCommand`] through the engine; illegal ones, and
+/// those the [`MoveFilter`] leaves out, are logged and change nothing.
 fn apply_move_commands(
     mut commands: MessageReader<MoveCommand>,
     game: Option<ResMut<Match>>,
+    filter: Res<MoveFilter>,
     mut applied: MessageWriter<MoveApplied>,
 ) {
     let Some(mut game) = game else {
         commands.clear();
         return;
     };
-    for &MoveCommand { from, to, whole } in commands.read() {
+    for command in commands.read() {
+        if !filter.allows(command) {
+            info!("move command {}-{} left out by the lesson or puzzle", command.from, command.to);
+            continue;
+        }
+        let &MoveCommand { from, to, whole } = command;
         match game.play(Action { from, to, whole, capture: false }) {
             Ok(report) => {
                 info!("{} played {}", report.mover, report.notation.clone().unwrap_or_default());

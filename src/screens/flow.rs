@@ -90,15 +90,18 @@ fn update_flow(
 }
 
 /// Shows the game-over overlay once the last ply's animation has played;
-/// hides it if an undo brings the game back.
+/// hides it if an undo brings the game back. A lesson or puzzle says its
+/// own end in its panel instead.
 fn show_game_over(
     game: Option<Res<Match>>,
     lock: Res<InputLock>,
+    learning: Option<Res<crate::learn::Learning>>,
     overlay: Option<Res<State<Overlay>>>,
     mut next: ResMut<NextState<Overlay>>,
 ) {
     let (Some(game), Some(overlay)) = (game, overlay) else { return };
-    let over = game.outcome().is_some() && game.reviewing().is_none();
+    let learning = learning.is_some_and(|l| l.0.is_some());
+    let over = game.outcome().is_some() && game.reviewing().is_none() && !learning;
     match overlay.get() {
         Overlay::None if over && !lock.is_locked() => next.set(Overlay::GameOver),
         Overlay::GameOver if !over => next.set(Overlay::None),

@@ -1,10 +1,12 @@
 //! The game's screens (a [`Screen`] state; their entities are scoped with
 //! `DespawnOnExit`): title, new-game set-up, gameplay with its overlays
-//! (pause, save, game over), load, rules and settings.
+//! (pause, save, game over) and the lesson or puzzle's panel, load, learn
+//! (lessons and puzzles), rules and settings.
 
 mod choices;
 mod flow;
 mod gameplay;
+mod learn;
 mod load;
 mod new_game;
 mod rules;
@@ -33,6 +35,7 @@ impl Plugin for ScreensPlugin {
             new_game::plugin,
             gameplay::plugin,
             load::plugin,
+            learn::plugin,
             rules::plugin,
             settings::plugin,
         ));

@@ -84,6 +84,12 @@ fn spawn_title(mut commands: Commands, can_continue: Res<CanContinue>, notice: R
     ));
     commands.spawn((
         ChildOf(menu),
+        button("learn", Tr::new("menu-learn"), |_: On<Activate>, mut next: ResMut<NextState<Screen>>| {
+            next.set(Screen::Learn);
+        }),
+    ));
+    commands.spawn((
+        ChildOf(menu),
         button("load", Tr::new("menu-load"), |_: On<Activate>, mut next: ResMut<NextState<Screen>>| {
             next.set(Screen::Load);
         }),

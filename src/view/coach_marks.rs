@@ -1,4 +1,5 @@
-//! The coach's marks on the board: the hint (its piece and destination
+//! The coach's marks on the board: a lesson's target cells (gold rings),
+//! the hint (a puzzle's, or the coach's: its piece and destination
 //! glow, an arrow between them) and, on the review screen, the move played
 //! at the ply shown (an arrow in its verdict's colour) and the best move
 //! (an arrow in the best move's colour).
@@ -19,6 +20,7 @@ use super::pieces::PieceLooks;
 use super::shapes::{FLAT, arrow};
 use crate::app_state::{AppSystems, Overlay};
 use crate::coach::{GameReview, Hint, ReviewFocus};
+use crate::learn::Learning;
 use crate::play::{BoardGeometry, Match};
 use crate::theme;
 
@@ -46,6 +48,9 @@ pub enum MarkKind {
     Played(Verdict),
     /// The best move at the ply under review.
     Best,
+    /// A cell a lesson marks (where to go or look): a ring alone; the
+    /// action's `from` and `to` are that cell.
+    Target,
 }
 
 /// The arrows wanted now: each move and what it is.
@@ -55,6 +60,7 @@ fn wanted(
     hint: &Hint,
     review: &GameReview,
     focus: ReviewFocus,
+    learning: Option<&Learning>,
 ) -> Vec<(Action, MarkKind)> {
     let in_review = overlay.is_some_and(|o| *o.get() == Overlay::Review);
     if in_review {
@@ -66,6 +72,15 @@ fn wanted(
         if !same_move(r.best, r.played) {
             marks.push((r.best, MarkKind::Best));
         }
+        return marks;
+    }
+    if let Some(session) = learning.and_then(|l| l.0.as_ref()) {
+        let mut marks: Vec<(Action, MarkKind)> = session
+            .targets
+            .iter()
+            .map(|&cell| (Action { from: cell, to: cell, whole: false, capture: false }, MarkKind::Target))
+            .collect();
+        marks.extend(session.hint_action(game.game()).map(|a| (a, MarkKind::Hint)));
         return marks;
     }
     match hint.shown() {
@@ -81,6 +96,7 @@ fn same_move(a: Action, b: Action) -> bool {
 fn colour(kind: MarkKind) -> Color {
     match kind {
         MarkKind::Hint | MarkKind::Best => theme::BEST_MOVE,
+        MarkKind::Target => theme::GOLD,
         MarkKind::Played(verdict) => theme::verdict_color(verdict),
     }
 }
@@ -94,6 +110,7 @@ fn show_marks(
     hint: Res<Hint>,
     review: Res<GameReview>,
     focus: Res<ReviewFocus>,
+    learning: Option<Res<Learning>>,
     looks: Res<PieceLooks>,
     geometry: Option<Res<BoardGeometry>>,
     marks: Query<Entity, With<CoachMark>>,
@@ -102,7 +119,7 @@ fn show_marks(
     mut shown: Local<Vec<(Action, MarkKind)>>,
 ) {
     let (Some(game), Some(g)) = (game, geometry) else { return };
-    let now = wanted(&game, overlay.as_deref(), &hint, &review, *focus);
+    let now = wanted(&game, overlay.as_deref(), &hint, &review, *focus, learning.as_deref());
     if now == *shown && !game.is_changed() {
         return;
     }
@@ -117,6 +134,20 @@ fn show_marks(
             unlit: true,
             ..default()
         });
+        if kind == MarkKind::Target {
+            commands.spawn((
+                Name::new(format!("lesson target {}", action.from)),
+                CoachMark { kind, action, arrow: None },
+                Glow,
+                Pickable::IGNORE,
+                NotShadowCaster,
+                Mesh3d(meshes.add(Annulus::new(0.36, 0.44).mesh().resolution(48))),
+                MeshMaterial3d(material.clone()),
+                Transform::from_translation(g.cell_center(action.from) + Vec3::Y * 0.008)
+                    .with_rotation(Quat::from_rotation_x(-FRAC_PI_2)),
+            ));
+            continue;
+        }
         let (from, to) = (g.cell_center(action.from), g.cell_center(action.to));
         let lift = top_of(&game, &looks, action.from).max(top_of(&game, &looks, action.to)) + 0.05;
         let flat_from = Vec2::new(from.x, from.z);

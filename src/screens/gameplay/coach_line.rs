@@ -10,6 +10,7 @@ use crate::app_state::{AppSystems, Overlay, Screen};
 use crate::coach::try_again::Comparison;
 use crate::coach::{Hint, HintRequest, TryAgain};
 use crate::i18n::{Arg, Locale};
+use crate::learn::{LearnCommand, Learning};
 use crate::play::{GameFlow, Match};
 use crate::texts::seat_name;
 use crate::theme;
@@ -28,14 +29,21 @@ fn hint_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     pads: Query<&Gamepad>,
     flow: Res<GameFlow>,
+    learning: Res<Learning>,
     mut requests: MessageWriter<HintRequest>,
+    mut learn: MessageWriter<LearnCommand>,
 ) {
     if !flow.accepting_input {
         return;
     }
     let key = keys.is_some_and(|k| k.just_pressed(KeyCode::KeyH));
     if key || pads.iter().any(|p| p.just_pressed(GamepadButton::North)) {
-        requests.write(HintRequest);
+        // A lesson's or puzzle's hint is its own move, not a search's.
+        if learning.0.is_some() {
+            learn.write(LearnCommand::Hint);
+        } else {
+            requests.write(HintRequest);
+        }
     }
 }
 

@@ -7,6 +7,7 @@
 mod coach_line;
 mod game_over;
 mod graph;
+mod lesson_panel;
 mod menus;
 mod move_list;
 mod review;
@@ -31,6 +32,7 @@ pub(super) fn plugin(app: &mut App) {
         game_over::plugin,
         review_screen::plugin,
         coach_line::plugin,
+        lesson_panel::plugin,
     ))
     .add_systems(Update, pause_key.run_if(in_state(Screen::Gameplay)).before(AppSystems::View));
 }

@@ -7,6 +7,8 @@ use crate::app_state::AppSystems;
 use crate::app_state::{Overlay, Screen};
 use crate::coach::HintRequest;
 use crate::i18n::Tr;
+use crate::learn::{LearnCommand, Learning};
+use crate::play::MoveFilter;
 use crate::play::{HistoryCommand, Match, ToggleTopView};
 use crate::ui::sized_button;
 
@@ -98,8 +100,16 @@ fn spawn_toolbar(mut commands: Commands) {
             "hint",
             Tr::new("hint"),
             18.0,
-            |_: On<Activate>, mut requests: MessageWriter<HintRequest>| {
-                requests.write(HintRequest);
+            |_: On<Activate>,
+             learning: Res<Learning>,
+             mut requests: MessageWriter<HintRequest>,
+             mut learn: MessageWriter<LearnCommand>| {
+                // A lesson's or puzzle's hint is its own move, not a search's.
+                if learning.0.is_some() {
+                    learn.write(LearnCommand::Hint);
+                } else {
+                    requests.write(HintRequest);
+                }
             },
         ),
     ));
@@ -132,18 +142,21 @@ fn spawn_toolbar(mut commands: Commands) {
 /// Greys out undo and redo when there is nothing to take back or replay.
 fn update_toolbar(
     game: Option<Res<Match>>,
+    filter: Res<MoveFilter>,
     mut commands: Commands,
     undo: Query<Entity, With<UndoButton>>,
     redo: Query<Entity, With<RedoButton>>,
 ) {
     let Some(game) = game else { return };
-    if !game.is_changed() {
+    if !game.is_changed() && !filter.is_changed() {
         return;
     }
+    // A lesson's or puzzle's moves cannot be taken back (its filter is set).
+    let free = filter.0.is_none();
     for (entity, enabled) in undo
         .iter()
-        .map(|e| (e, game.game().can_undo()))
-        .chain(redo.iter().map(|e| (e, game.game().can_redo())))
+        .map(|e| (e, free && game.game().can_undo()))
+        .chain(redo.iter().map(|e| (e, free && game.game().can_redo())))
     {
         if enabled {
             commands.entity(entity).remove::<bevy::ui::InteractionDisabled>();

@@ -101,6 +101,20 @@ fn spawn_rules(
     commands.spawn((
         ChildOf(nav),
         button(
+            "learn",
+            Tr::new("rules-learn"),
+            |_: On<Activate>,
+             game: Res<RulesGame>,
+             mut tab: ResMut<crate::learn::LearnTab>,
+             mut next: ResMut<NextState<Screen>>| {
+                tab.0 = game.0;
+                next.set(Screen::Learn);
+            },
+        ),
+    ));
+    commands.spawn((
+        ChildOf(nav),
+        button(
             "back",
             Tr::new("back"),
             |_: On<Activate>, back: Res<BackTo>, mut next: ResMut<NextState<Screen>>| {
