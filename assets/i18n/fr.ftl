@@ -247,12 +247,12 @@ verdict-blunder = gaffe
 ## Apprendre : l'écran Apprendre, le panneau des leçons et problèmes
 menu-learn = Apprendre
 player-scripted = Leçon
-rules-learn = Apprendre en jouant
+rules-learn = Apprendre
 learn-title = Apprendre en jouant
 learn-intro = De courtes leçons, une idée chacune, puis des problèmes : trouvez le coup.
 learn-lessons = Leçons
 learn-puzzles = Problèmes
-learn-puzzle-kinds = Du plus facile au plus dur : gagner en un coup, sauver sa boule ou empêcher une pièce de se figer, le seul coup, gagner en deux coups.
+learn-puzzle-kinds = Du plus facile au plus dur : gagner en un coup, sauver sa boule, empêcher de marquer, le seul coup, gagner en deux coups.
 learn-retry = Recommencer
 learn-hint = Indice
 learn-next = Suivant ▶

@@ -53,7 +53,7 @@ fn spawn_learn(
         ..default()
     });
     commands.spawn((ChildOf(form), text(Tr::new("learn-title"), 30.0, theme::GOLD)));
-    commands.spawn((ChildOf(form), text(Tr::new("learn-intro"), 15.0, TEXT_DIM)));
+    commands.spawn((ChildOf(form), text(Tr::new("learn-intro").wrapped(70), 15.0, TEXT_DIM)));
     let tabs = commands.spawn((ChildOf(form), Node { column_gap: px(8), ..default() })).id();
     for &kind in GameKind::all() {
         let mut entity = commands.spawn((
@@ -95,7 +95,7 @@ fn fill_lists(
                 display: Display::Grid,
                 grid_template_columns: vec![GridTrack::auto(), GridTrack::auto()],
                 column_gap: px(10),
-                row_gap: px(4),
+                row_gap: px(3),
                 align_items: AlignItems::Center,
                 ..default()
             },
@@ -107,7 +107,7 @@ fn fill_lists(
         commands.spawn((
             ChildOf(lessons),
             Entry(kind, i, false),
-            sized_button(&format!("lesson {}", i + 1), Tr::new(lesson.title.clone()), 15.0, open_entry),
+            sized_button(&format!("lesson {}", i + 1), Tr::new(lesson.title.clone()), 14.0, open_entry),
         ));
         commands.spawn((
             ChildOf(lessons),
@@ -123,7 +123,7 @@ fn fill_lists(
             ChildOf(puzzles),
             Node {
                 display: Display::Grid,
-                grid_template_columns: vec![GridTrack::auto(); 6],
+                grid_template_columns: vec![GridTrack::auto(); 8],
                 column_gap: px(4),
                 row_gap: px(4),
                 ..default()
@@ -146,7 +146,7 @@ fn fill_lists(
             ),
         ));
     }
-    commands.spawn((ChildOf(puzzles), text(Tr::new("learn-puzzle-kinds"), 13.0, TEXT)));
+    commands.spawn((ChildOf(puzzles), text(Tr::new("learn-puzzle-kinds").wrapped(48), 13.0, TEXT)));
 }
 
 fn choose_tab(

@@ -157,7 +157,8 @@ fn spawn_hud(mut commands: Commands) {
                 Pickable::IGNORE,
             ))
             .with_children(|p| {
-                p.spawn((TurnText, plain(30.0), Bold, Pickable::IGNORE));
+                // One line: "Game over" measured for wrapping came out two lines high.
+                p.spawn((TurnText, plain(30.0), Bold, TextLayout::no_wrap(), Pickable::IGNORE));
                 p.spawn((RoundText, plain(17.0), Pickable::IGNORE));
             });
             hud.spawn((

@@ -6,6 +6,7 @@
 use arkes::coach::{GameReview, Hint, HintRequest};
 use arkes::i18n::Locale;
 use arkes::layout_check::{layout_problems, node_rects};
+use arkes::learn::{Catalog, LearnCommand, LearnTab, Learning};
 use arkes::play::{GameLogicPlugin, Match, MoveCommand};
 use arkes::saves::{self, AUTOSAVE};
 use arkes::screens::{NewGameStep, Overlay, RulesGame, Screen};
@@ -175,7 +176,42 @@ fn every_screen(language: &str, size: (u32, u32), scale_factor: f32) -> Vec<Stri
     }
     settle(&mut app);
     found.extend(problems(&mut app, &format!("{at} hint"), size));
+    found.extend(learning(&mut app, &at, size));
     let _ = std::fs::remove_dir_all(dir);
+    found
+}
+
+/// The Learn screen of each game, a lesson with a refused move and a
+/// puzzle solved, of each game.
+fn learning(app: &mut App, at: &str, size: (u32, u32)) -> Vec<String> {
+    let mut found = Vec::new();
+    for kind in GameKind::all().iter().copied() {
+        app.world_mut().insert_resource(LearnTab(kind));
+        show(app, Screen::Learn);
+        found.extend(problems(app, &format!("{at} learn {kind:?}"), size));
+        app.world_mut().write_message(LearnCommand::Lesson(kind, 0));
+        settle(app);
+        // The longest sentence of the lesson: why a legal move is not its idea.
+        let game = app.world().resource::<Match>().game().clone();
+        let accepts = app.world().resource::<Learning>().0.as_ref().unwrap().accepts(&game);
+        let other =
+            game.legal_actions().into_iter().find(|&a| !accepts.contains(&game.action_text(a).unwrap()));
+        app.world_mut().write_message(MoveCommand::from(other.expect("a move the lesson does not take")));
+        settle(app);
+        found.extend(problems(app, &format!("{at} lesson {kind:?}"), size));
+        app.world_mut().write_message(LearnCommand::Puzzle(kind, 0));
+        settle(app);
+        let solution = app.world().resource::<Catalog>().of(kind).unwrap().puzzles[0].solution;
+        app.world_mut().write_message(MoveCommand::from(solution));
+        for _ in 0..40 {
+            app.update();
+        }
+        assert!(
+            app.world().resource::<Learning>().0.as_ref().unwrap().stars.is_some(),
+            "{at}: the puzzle was solved"
+        );
+        found.extend(problems(app, &format!("{at} puzzle {kind:?}"), size));
+    }
     found
 }
 

@@ -9,4 +9,5 @@ mod controls;
 mod flow;
 mod game;
 mod layout;
+mod learn;
 mod quality;

@@ -13,12 +13,18 @@ use crate::theme;
 use crate::ui::{PANEL, TEXT, sized_button, text};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Gameplay), spawn_panel)
-        .add_systems(Update, update_panel.in_set(AppSystems::View).run_if(in_state(Screen::Gameplay)));
+    app.add_systems(OnEnter(Screen::Gameplay), spawn_panel).add_systems(
+        Update,
+        (update_panel, arrange_for_window).in_set(AppSystems::View).run_if(in_state(Screen::Gameplay)),
+    );
 }
 
 #[derive(Component)]
 struct LessonPanel;
+
+/// The panel's box inside [`LessonPanel`].
+#[derive(Component)]
+struct PanelBox;
 
 #[derive(Component)]
 struct TitleText;
@@ -55,6 +61,7 @@ fn spawn_panel(mut commands: Commands) {
     let panel = commands
         .spawn((
             ChildOf(outer),
+            PanelBox,
             Node {
                 flex_direction: FlexDirection::Column,
                 align_items: AlignItems::Center,
@@ -117,6 +124,29 @@ fn spawn_panel(mut commands: Commands) {
             },
         ),
     ));
+}
+
+/// In landscape the panel stands at the top between the HUD's corners; in
+/// portrait (a phone held upright), whose HUD spans the top, below it and
+/// wider.
+fn arrange_for_window(
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut outer: Query<&mut Node, (With<LessonPanel>, Without<PanelBox>)>,
+    mut boxes: Query<&mut Node, (With<PanelBox>, Without<LessonPanel>)>,
+) {
+    let Ok(window) = windows.single() else { return };
+    let portrait = crate::ui::is_portrait(window);
+    let (top, width) = if portrait { (px(130), percent(96)) } else { (px(8), percent(70)) };
+    for mut node in &mut outer {
+        if node.top != top {
+            node.top = top;
+        }
+    }
+    for mut node in &mut boxes {
+        if node.max_width != width {
+            node.max_width = width;
+        }
+    }
 }
 
 /// Characters a line of the panel holds.

@@ -81,7 +81,21 @@ fn spawn_rules(
         PageBody,
         Node { flex_direction: FlexDirection::Column, row_gap: px(12), min_height: px(0), ..default() },
     ));
-    let nav = commands.spawn((ChildOf(form), row(10.0))).id();
+    // The buttons wrap onto a second line where a language's labels are long.
+    let nav = commands
+        .spawn((
+            ChildOf(form),
+            Node {
+                flex_direction: FlexDirection::Row,
+                flex_wrap: FlexWrap::Wrap,
+                align_items: AlignItems::Center,
+                column_gap: px(10),
+                row_gap: px(8),
+                min_height: px(0),
+                ..default()
+            },
+        ))
+        .id();
     commands.spawn((
         ChildOf(nav),
         button("previous", Tr::new("previous"), |_: On<Activate>, mut page: ResMut<RulesPage>| {
