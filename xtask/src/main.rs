@@ -33,7 +33,7 @@ tasks:
   play [ARGS...]   build the game in release and run it (ARGS go to the game)
   test             fmt check, clippy -D warnings, workspace tests, real-window and browser tests
   e2e [NAME...]    only the real-window tests (or those named: click, arcanor, kill,
-                   four-players, screens, coach)
+                   four-players, screens, coach, learn)
   web [--serve] [--port N]
                    build the browser version into <target>/web (and serve it on 127.0.0.1)
   web --size       build the game and a bare Bevy 3D scene for the web and compare wasm sizes
@@ -224,13 +224,14 @@ fn web_task(args: &[String]) -> Result<(), String> {
 /// The real-window tests of the native game: all of them, or those named.
 fn native_e2e(names: &[String]) -> Result<(), String> {
     type Test = fn(&std::path::Path, &std::path::Path) -> Result<(), String>;
-    let tests: [(&str, Test); 6] = [
+    let tests: [(&str, Test); 7] = [
         ("click", e2e::native_window_test),
         ("arcanor", e2e::arcanor_window_test),
         ("kill", e2e::kill_test),
         ("four-players", e2e::four_player_screenshots),
         ("screens", e2e::screens_screenshots),
         ("coach", e2e::coach_window_test),
+        ("learn", e2e::learn_window_test),
     ];
     if let Some(unknown) = names.iter().find(|n| !tests.iter().any(|(name, _)| name == n)) {
         return Err(format!("no real-window test `{unknown}`\n\n{USAGE}"));

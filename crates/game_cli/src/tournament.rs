@@ -114,19 +114,6 @@ pub fn record<G: SearchGame>(tallies: &mut [Tally], at_seat: &[usize], played: &
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wilson_matches_known_values() {
-        let (lo, hi) = wilson(0.5, 100);
-        assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3, "{lo} {hi}");
-        let (lo, hi) = wilson(1.0, 200);
-        assert!((lo - 0.9812).abs() < 1e-3 && hi == 1.0, "{lo} {hi}");
-    }
-}
-
 /// Plays `games` games, game `g` giving seat `k` (in turn order) to
 /// participant `(k + g) mod n`, and prints the statistics; `board` is
 /// printed after the game's name (` on 7x7`), `new_game` makes each start.
@@ -200,4 +187,17 @@ pub fn run<G: SearchGame>(
     let avg = if games == 0 { 0.0 } else { plies as f64 / games as f64 };
     println!("average game length: {avg:.1} plies; wall time {:.1} s", start.elapsed().as_secs_f64());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_matches_known_values() {
+        let (lo, hi) = wilson(0.5, 100);
+        assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3, "{lo} {hi}");
+        let (lo, hi) = wilson(1.0, 200);
+        assert!((lo - 0.9812).abs() < 1e-3 && hi == 1.0, "{lo} {hi}");
+    }
 }

@@ -4,11 +4,13 @@
 
 mod coach;
 mod harness;
+mod learn;
 mod shot;
 mod tests;
 
 pub use coach::coach_window_test;
 pub use harness::{PACKAGES, Xvfb, built_executable, fresh_dir, game_binary};
+pub use learn::learn_window_test;
 pub use tests::{
     arcanor_window_test, four_player_screenshots, kill_test, native_window_test, screens_screenshots,
 };
