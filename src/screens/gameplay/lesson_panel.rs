@@ -68,7 +68,7 @@ fn spawn_panel(mut commands: Commands) {
                 row_gap: px(4),
                 padding: UiRect::axes(px(16), px(8)),
                 border_radius: BorderRadius::all(px(10)),
-                max_width: percent(70),
+                max_width: px(600),
                 ..default()
             },
             BackgroundColor(PANEL.with_alpha(0.9)),
@@ -126,7 +126,8 @@ fn spawn_panel(mut commands: Commands) {
     ));
 }
 
-/// In landscape the panel stands at the top between the HUD's corners; in
+/// In landscape the panel stands at the top between the HUD's corners (at
+/// most 600 of the 1280 design pixels wide, so it never reaches them); in
 /// portrait (a phone held upright), whose HUD spans the top, below it and
 /// wider.
 fn arrange_for_window(
@@ -136,7 +137,7 @@ fn arrange_for_window(
 ) {
     let Ok(window) = windows.single() else { return };
     let portrait = crate::ui::is_portrait(window);
-    let (top, width) = if portrait { (px(130), percent(96)) } else { (px(8), percent(70)) };
+    let (top, width) = if portrait { (px(130), percent(96)) } else { (px(8), px(600)) };
     for mut node in &mut outer {
         if node.top != top {
             node.top = top;
