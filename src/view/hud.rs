@@ -20,7 +20,14 @@ use crate::ui::{Bold, PANEL, TEXT};
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Gameplay), spawn_hud).add_systems(
         Update,
-        (update_hud, update_hint, update_play_hint, hide_play_hint_in_review, arrange_for_window)
+        (
+            update_hud,
+            update_hint,
+            update_play_hint,
+            hide_play_hint_in_review,
+            arrange_for_window,
+            hide_turn_in_lessons,
+        )
             .in_set(AppSystems::View)
             .run_if(in_state(Screen::Gameplay)),
     );
@@ -100,6 +107,25 @@ struct RoundText;
 #[derive(Component)]
 struct SeatChip(Seat);
 
+/// The box of the turn and round lines, top left.
+#[derive(Component)]
+struct TurnBox;
+
+/// A lesson or puzzle has its own panel at the top, which says what to do:
+/// the turn's box (whose rounds mean nothing there) gives it the room.
+fn hide_turn_in_lessons(
+    learning: Option<Res<crate::learn::Learning>>,
+    mut boxes: Query<&mut Node, With<TurnBox>>,
+) {
+    let on = learning.is_some_and(|l| l.0.is_some());
+    let display = if on { Display::None } else { Display::Flex };
+    for mut node in &mut boxes {
+        if node.display != display {
+            node.display = display;
+        }
+    }
+}
+
 /// The column of seat chips (a wrapping row in portrait windows).
 #[derive(Component)]
 struct SeatChips;
@@ -146,6 +172,7 @@ fn spawn_hud(mut commands: Commands) {
         ))
         .with_children(|hud| {
             hud.spawn((
+                TurnBox,
                 Node {
                     flex_direction: FlexDirection::Column,
                     row_gap: px(2),
