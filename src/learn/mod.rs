@@ -17,7 +17,8 @@ use games::{Action, GameKind};
 use crate::app_state::{AppSystems, Screen};
 use crate::options::{GameOptions, PlayerKind};
 use crate::play::{
-    CommandsApplied, GameFlow, InputLock, Match, MatchCommand, MoveApplied, MoveCommand, MoveFilter,
+    CellPicked, CommandsApplied, GameFlow, InputLock, Match, MatchCommand, MoveApplied, MoveCommand,
+    MoveFilter, Selection,
 };
 use crate::storage::Store;
 
@@ -47,6 +48,7 @@ pub fn plugin(app: &mut App) {
                     .in_set(AppSystems::Apply)
                     .before(CommandsApplied),
                 follow_plies.in_set(AppSystems::Apply).after(CommandsApplied),
+                judge_clicks.in_set(AppSystems::Apply),
                 save_progress.run_if(resource_changed::<LearnProgress>),
             ),
         );
@@ -292,6 +294,36 @@ fn judge_moves(
         }
         let action = Action { from: command.from, to: command.to, whole: command.whole, capture: false };
         session.judge(game.game(), action);
+    }
+}
+
+/// A click that asks a selected piece to go where no rule lets it (a
+/// cell that is not among its destinations, nor a piece of the learner's
+/// to pick instead) is judged as that move: the panel names the rule it
+/// breaks. (In a game such a click only drops the selection.) Reads the
+/// selection as it was before this frame's picks changed it.
+fn judge_clicks(
+    mut picks: MessageReader<CellPicked>,
+    game: Option<Res<Match>>,
+    selection: Res<Selection>,
+    mut before: Local<Selection>,
+    mut learning: ResMut<Learning>,
+) {
+    let previous = std::mem::replace(&mut *before, selection.clone());
+    let (Some(session), Some(game)) = (learning.0.as_mut(), game) else {
+        picks.clear();
+        return;
+    };
+    for pick in picks.read() {
+        let (Some(from), Some(to)) = (previous.from, pick.coord) else { continue };
+        let own_piece = game.displayed().stack(to).last().is_some_and(|p| p.seat == session.learner());
+        if to == from || own_piece || previous.destinations.iter().any(|d| d.to == to) {
+            continue;
+        }
+        if session.pending || game.game().to_move() != session.learner() {
+            continue;
+        }
+        session.judge(game.game(), Action { from, to, whole: previous.whole, capture: false });
     }
 }
 

@@ -76,6 +76,18 @@ fn a_move_outside_the_lesson_changes_nothing_and_says_why() {
         Said::Refused(Refusal::Illegal { rule: Some(rule), .. }) => assert!(rule.starts_with('R'), "{rule}"),
         other => panic!("{other:?}"),
     }
+    // The same by clicks: d1 picked, then d3, which is no destination of
+    // it: the click is judged as that move and named by its rule.
+    app.world_mut().resource_mut::<Learning>().0.as_mut().unwrap().said = Said::Goal;
+    crate::common::pick(&mut app, Some("d1"));
+    assert_eq!(app.world().resource::<arkes::play::Selection>().from, Some("d1".parse().unwrap()));
+    crate::common::pick(&mut app, Some("d3"));
+    run(&mut app, 3);
+    assert_eq!(text(&app), before);
+    match said(&app) {
+        Said::Refused(Refusal::Illegal { rule: Some(rule), .. }) => assert!(rule.starts_with('R'), "{rule}"),
+        other => panic!("a click on d3 after d1: {other:?}"),
+    }
     // Undo is off in a lesson.
     app.world_mut().write_message(arkes::play::HistoryCommand::Undo);
     run(&mut app, 3);
