@@ -31,6 +31,7 @@ pub mod i18n;
 pub mod layout_check;
 pub mod learn;
 pub mod loading;
+pub mod online;
 pub mod options;
 pub mod play;
 pub mod quality;
@@ -94,6 +95,7 @@ impl Plugin for FlowPlugin {
         app.add_plugins((
             coach::plugin,
             learn::plugin,
+            online::OnlinePlugin,
             i18n::plugin,
             settings::plugin,
             saves::plugin,

@@ -247,6 +247,7 @@ verdict-blunder = blunder
 ## Learn: the Learn screen, the lesson and puzzle panel
 menu-learn = Learn
 player-scripted = Lesson
+player-remote = Online friend
 rules-learn = Learn by playing
 learn-title = Learn by playing
 learn-intro = Short lessons, one idea each, then puzzles: find the move.
@@ -269,6 +270,14 @@ puzzle-stop-a-freeze = Your opponent is about to score: find the only move that 
 puzzle-only-move = Every move but one loses at once: find it.
 puzzle-not-this-one = Not this one: look again.
 puzzle-good = Good! Now the reply…
+
+## Online play
+online-hosting = Room { $room }: give this code to your friend
+online-joining = Joining room { $room }…
+online-no-answer = No answer from room { $room }: check the code, and that the host is still there. Across different networks a STUN or TURN server is needed (see the README).
+online-waiting = Room { $room }: waiting for { $names }
+online-connected = Room { $room }: everyone is here
+online-refused = Room { $room }: a move from the other side was refused
 
 ## Lessons (assets/lessons/<game>.json)
 lesson-arkes-one-step = One step

@@ -247,6 +247,7 @@ verdict-blunder = gaffe
 ## Apprendre : l'écran Apprendre, le panneau des leçons et problèmes
 menu-learn = Apprendre
 player-scripted = Leçon
+player-remote = Ami en ligne
 rules-learn = Apprendre
 learn-title = Apprendre en jouant
 learn-intro = De courtes leçons, une idée chacune, puis des problèmes : trouvez le coup.
@@ -269,6 +270,14 @@ puzzle-stop-a-freeze = L'adversaire va marquer : trouvez le seul coup qui l'en e
 puzzle-only-move = Tous les coups sauf un perdent aussitôt : trouvez-le.
 puzzle-not-this-one = Pas celui-là : cherchez encore.
 puzzle-good = Bien joué ! Voici la réponse…
+
+## Jeu en ligne
+online-hosting = Salle { $room } : donnez ce code à votre ami
+online-joining = Connexion à la salle { $room }…
+online-no-answer = Pas de réponse de la salle { $room } : vérifiez le code et que l’hôte est toujours là. Entre réseaux différents, il faut un serveur STUN ou TURN (voir le README).
+online-waiting = Salle { $room } : on attend { $names }
+online-connected = Salle { $room } : tout le monde est là
+online-refused = Salle { $room } : un coup de l’autre côté a été refusé
 
 ## Leçons (assets/lessons/<game>.json)
 lesson-arkes-one-step = Un pas

@@ -14,6 +14,7 @@ mod commands;
 mod events;
 mod frames;
 mod learn;
+mod online;
 mod output;
 
 pub use output::emit;
@@ -36,6 +37,7 @@ pub(crate) fn plugin(app: &mut App) {
                     (events::report_view, events::report_screen, events::report_picks).run_if(loaded),
                     events::report_moves,
                     learn::report_learning,
+                    online::report_online,
                     events::report_missing_translations,
                     events::report_ai_worker,
                     (coach::report_review, coach::report_hint, coach::report_try_again, coach::report_marks),

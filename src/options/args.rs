@@ -37,9 +37,21 @@ struct Args {
     #[arg(long, value_delimiter = ',')]
     names: Vec<String>,
     /// Who plays each seat in turn order, comma-separated: human, easy,
-    /// medium or hard (the computer's levels).
+    /// medium or hard (the computer's levels), or remote (a friend online:
+    /// the game is hosted in a new room).
     #[arg(long, value_delimiter = ',', value_parser = parse_kind)]
     seats: Vec<PlayerKind>,
+    /// Join a friend's online game by its room code (`K7Q2M-9XBTR`).
+    #[arg(long, value_name = "CODE", value_parser = parse_room, conflicts_with_all = ["seats", "learn"])]
+    online: Option<online_protocol::RoomCode>,
+    /// The signalling server of online games (default: the settings',
+    /// first ws://127.0.0.1:3536).
+    #[arg(long, value_name = "URL")]
+    signal: Option<String>,
+    /// A STUN or TURN server for online games (repeatable):
+    /// stun:HOST:PORT or turn:USER:PASSWORD@HOST:PORT. None by default.
+    #[arg(long, value_name = "URL")]
+    ice: Vec<String>,
     /// Open this game's first unfinished lesson (arkes or arcanor).
     #[arg(long, value_name = "GAME", value_parser = parse_game)]
     learn: Option<GameKind>,
@@ -75,8 +87,13 @@ struct Args {
     window: (u32, u32),
 }
 
+fn parse_room(text: &str) -> Result<online_protocol::RoomCode, String> {
+    text.parse().map_err(|e: online_protocol::RoomCodeError| e.to_string())
+}
+
 fn parse_kind(text: &str) -> Result<PlayerKind, String> {
-    PlayerKind::from_id(text).ok_or_else(|| format!("`{text}` is not a player (human, easy, medium, hard)"))
+    PlayerKind::from_id(text)
+        .ok_or_else(|| format!("`{text}` is not a player (human, easy, medium, hard, remote)"))
 }
 
 fn parse_quality(text: &str) -> Result<GraphicsQuality, String> {
@@ -126,7 +143,8 @@ impl GameOptions {
             || args.side.is_some()
             || position.is_some()
             || !args.names.is_empty()
-            || !args.seats.is_empty();
+            || !args.seats.is_empty()
+            || args.online.is_some();
         let options = GameOptions {
             game: args.game.unwrap_or_default(),
             players: args.players.unwrap_or(2),
@@ -144,6 +162,9 @@ impl GameOptions {
             exit_after_frames: args.exit_after_frames,
             quality: args.quality,
             learn: args.learn,
+            online: args.online,
+            signal: args.signal,
+            ice: args.ice,
             window_width: args.window.0,
             window_height: args.window.1,
         };

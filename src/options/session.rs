@@ -24,13 +24,16 @@ pub enum PlayerKind {
     /// A lesson's or puzzle's other seat: it plays the script of
     /// [`crate::learn`], never searches, and is never offered in menus.
     Scripted,
+    /// A friend on another device: the seat's moves arrive over the
+    /// network ([`crate::online`]); a game with one is played in a room.
+    Remote,
 }
 
 impl PlayerKind {
     /// Every kind a seat can be given, in menu order.
     #[must_use]
     pub fn choices() -> Vec<PlayerKind> {
-        vec![PlayerKind::Human, PlayerKind::Easy, PlayerKind::Medium, PlayerKind::Hard]
+        vec![PlayerKind::Human, PlayerKind::Easy, PlayerKind::Medium, PlayerKind::Hard, PlayerKind::Remote]
     }
 
     /// The computer's level, `None` for a person (and a scripted seat).
@@ -41,7 +44,7 @@ impl PlayerKind {
             PlayerKind::Easy => Some(game_ai::Level::Easy),
             PlayerKind::Medium => Some(game_ai::Level::Medium),
             PlayerKind::Hard => Some(game_ai::Level::Hard),
-            PlayerKind::Scripted => None,
+            PlayerKind::Scripted | PlayerKind::Remote => None,
         }
     }
 
@@ -54,6 +57,7 @@ impl PlayerKind {
             PlayerKind::Medium => "player-medium",
             PlayerKind::Hard => "player-hard",
             PlayerKind::Scripted => "player-scripted",
+            PlayerKind::Remote => "player-remote",
         }
     }
 
@@ -66,10 +70,11 @@ impl PlayerKind {
             PlayerKind::Medium => "medium",
             PlayerKind::Hard => "hard",
             PlayerKind::Scripted => "scripted",
+            PlayerKind::Remote => "remote",
         }
     }
 
-    /// The kind named `text` (`human`, `easy`, `medium`, `hard`).
+    /// The kind named `text` (`human`, `easy`, `medium`, `hard`, `remote`).
     #[must_use]
     pub fn from_id(text: &str) -> Option<PlayerKind> {
         PlayerKind::choices().into_iter().find(|k| k.id().eq_ignore_ascii_case(text.trim()))
@@ -120,6 +125,16 @@ pub struct GameOptions {
     /// Open this game's first unfinished lesson at once (`--learn arkes`,
     /// `?learn=arkes`).
     pub learn: Option<GameKind>,
+    /// Join the online game of this room (`--online CODE`, `?room=CODE`)
+    /// instead of starting one here.
+    pub online: Option<online_protocol::RoomCode>,
+    /// The signalling server's address (`ws://host:port`), for online
+    /// games; `None`: the settings' (natively) or the page's own host on
+    /// port 3536 (in the browser).
+    pub signal: Option<String>,
+    /// STUN/TURN servers for online games (`stun:host:port`,
+    /// `turn:user:password@host:port`); none by default.
+    pub ice: Vec<String>,
 }
 
 impl Default for GameOptions {
@@ -141,6 +156,9 @@ impl Default for GameOptions {
             exit_after_frames: None,
             quality: None,
             learn: None,
+            online: None,
+            signal: None,
+            ice: Vec::new(),
             window_width: 1280,
             window_height: 720,
         }

@@ -8,7 +8,9 @@ use super::session::{GameOptions, GraphicsQuality, PlayerKind};
 impl GameOptions {
     /// Options from the page's address: `?automation&new&game=arcanor&lang=fr&
     /// players=3&side=7&seats=human,hard&seed=5&no-auto-rotate&frames=300&
-    /// quality=low&learn=arkes`
+    /// quality=low&learn=arkes`; online: `?seats=human,remote` hosts a
+    /// room, `?room=K7Q2M-9XBTR` joins one, `?signal=ws://host:3536` and
+    /// `?ice=stun:host:3478` (repeatable) choose the servers
     /// (`frames`: after that many frames, report the frame times in
     /// automation mode; the page plays on).
     #[must_use]
@@ -27,6 +29,12 @@ impl GameOptions {
                 "frames" => options.exit_after_frames = value.parse().ok(),
                 "quality" => options.quality = GraphicsQuality::from_id(value),
                 "learn" => options.learn = GameKind::from_id(value),
+                "room" => {
+                    options.online = value.parse().ok();
+                    game_flags |= options.online.is_some();
+                }
+                "signal" => options.signal = Some(decode(value)),
+                "ice" => options.ice.push(decode(value)),
                 "game" => {
                     options.game = GameKind::from_id(value).unwrap_or_default();
                     game_flags = true;
@@ -53,4 +61,10 @@ impl GameOptions {
         options.skip_title |= game_flags;
         options
     }
+}
+
+/// A query value with its `%XX` escapes decoded (`ws%3A%2F%2Fhost` →
+/// `ws://host`); a malformed escape is kept as written.
+fn decode(value: &str) -> String {
+    js_sys::decode_uri_component(value).ok().and_then(|v| v.as_string()).unwrap_or_else(|| value.to_owned())
 }

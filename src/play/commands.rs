@@ -178,7 +178,9 @@ fn history_commands(
         return;
     };
     for request in requests.read() {
-        let scripted = filter.0.is_some();
+        // A lesson's script cannot be taken back; an online game's plies
+        // only with the other side's consent (see `crate::online`).
+        let scripted = filter.0.is_some() || game.is_online();
         if (lock.is_locked() || scripted) && matches!(request, HistoryCommand::Undo | HistoryCommand::Redo) {
             continue;
         }

@@ -121,6 +121,13 @@ impl Match {
         self.seats[seat].kind == PlayerKind::Human
     }
 
+    /// Whether a friend on another device plays some seat
+    /// ([`PlayerKind::Remote`]): the game is online.
+    #[must_use]
+    pub fn is_online(&self) -> bool {
+        self.seats().into_iter().any(|s| self.seats[s].kind == PlayerKind::Remote)
+    }
+
     /// The seat to move.
     #[must_use]
     pub fn to_move(&self) -> Seat {

@@ -27,6 +27,7 @@ pub fn plugin(app: &mut App) {
             hide_play_hint_in_review,
             arrange_for_window,
             hide_turn_in_lessons,
+            update_online_line,
         )
             .in_set(AppSystems::View)
             .run_if(in_state(Screen::Gameplay)),
@@ -106,6 +107,56 @@ struct RoundText;
 
 #[derive(Component)]
 struct SeatChip(Seat);
+
+/// The online game's line under the round: the room's code and who is
+/// awaited (hidden in a game without remote seats).
+#[derive(Component)]
+struct OnlineText;
+
+/// Says where the online game stands: the code to give while hosting, who
+/// is awaited, or that everyone is there (and the last refusal, if any).
+fn update_online_line(
+    online: Option<Res<crate::online::Online>>,
+    game: Option<Res<Match>>,
+    locale: Res<Locale>,
+    mut lines: Query<(&mut Tr, &mut Node), With<OnlineText>>,
+) {
+    let wanted = match (online.as_deref(), game.as_deref()) {
+        (Some(online), Some(game)) => {
+            let room = online.code.to_string();
+            let awaited: Vec<String> =
+                online.awaited().into_iter().map(|s| seat_name(game, s, &locale)).collect();
+            Some(match online.state {
+                crate::online::OnlineState::Hosting => Tr::new("online-hosting").with("room", room),
+                crate::online::OnlineState::Waiting if online.no_answer() => {
+                    Tr::new("online-no-answer").with("room", room)
+                }
+                crate::online::OnlineState::Waiting if !online.is_host() => {
+                    Tr::new("online-joining").with("room", room)
+                }
+                crate::online::OnlineState::Waiting => {
+                    Tr::new("online-waiting").with("room", room).with("names", awaited.join(", "))
+                }
+                crate::online::OnlineState::Connected => match &online.last_refusal {
+                    Some(_) => Tr::new("online-refused").with("room", room),
+                    None => Tr::new("online-connected").with("room", room),
+                },
+            })
+        }
+        _ => None,
+    };
+    for (mut tr, mut node) in &mut lines {
+        let display = if wanted.is_some() { Display::Flex } else { Display::None };
+        if node.display != display {
+            node.display = display;
+        }
+        if let Some(wanted) = &wanted
+            && *tr != *wanted
+        {
+            *tr = wanted.clone();
+        }
+    }
+}
 
 /// The box of the turn and round lines, top left.
 #[derive(Component)]
@@ -187,6 +238,15 @@ fn spawn_hud(mut commands: Commands) {
                 // One line: "Game over" measured for wrapping came out two lines high.
                 p.spawn((TurnText, plain(30.0), Bold, TextLayout::no_wrap(), Pickable::IGNORE));
                 p.spawn((RoundText, plain(17.0), Pickable::IGNORE));
+                p.spawn((
+                    OnlineText,
+                    Tr::new("online-connected"),
+                    Text::new(""),
+                    TextFont::from_font_size(17.0),
+                    TextColor(theme::GOLD),
+                    Node { display: Display::None, ..default() },
+                    Pickable::IGNORE,
+                ));
             });
             hud.spawn((
                 SeatChips,

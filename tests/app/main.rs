@@ -10,4 +10,5 @@ mod flow;
 mod game;
 mod layout;
 mod learn;
+mod online;
 mod quality;

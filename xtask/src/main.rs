@@ -6,7 +6,10 @@
 //! - `cargo xtask test`: everything the project checks: formatting, clippy
 //!   with `-D warnings`, the workspace tests, the real-window tests of the
 //!   native game and the browser test of the web build.
-//! - `cargo xtask web [--serve | --size | --test]`: the browser build.
+//! - `cargo xtask web [--serve | --size | --test]`: the browser build
+//!   (`--serve` also runs the signalling server of online games).
+//! - `cargo xtask signal [--port N]`: the signalling server alone
+//!   (`matchbox_server`, on 127.0.0.1).
 //! - `cargo xtask bench-frames`: frame times of the game and its baselines.
 //! - `cargo xtask mutants [CRATE...]`: mutation testing of the rules and the
 //!   AI's tactics (slow; not part of `test`).
@@ -14,6 +17,7 @@
 mod bench;
 mod e2e;
 mod mutants;
+mod signal;
 mod system;
 mod web;
 
@@ -35,7 +39,11 @@ tasks:
   e2e [NAME...]    only the real-window tests (or those named: click, arcanor, kill,
                    four-players, screens, coach, learn)
   web [--serve] [--port N]
-                   build the browser version into <target>/web (and serve it on 127.0.0.1)
+                   build the browser version into <target>/web (and serve it on 127.0.0.1,
+                   with the signalling server on 127.0.0.1:3536)
+  signal [--port N]
+                   run the signalling server of online games (matchbox_server) on 127.0.0.1
+                   (default port 3536)
   web --size       build the game and a bare Bevy 3D scene for the web and compare wasm sizes
   web --test       build the browser version and run the browser test in headless Chromium
   bench-frames     the games' frame times at High and Low against two bare Bevy scenes
@@ -57,6 +65,7 @@ fn main() -> ExitCode {
         Some("web") => web_task(&args[1..]),
         Some("bench-frames") => bench::bench_frames(&target_dir(), &args[1..]),
         Some("mutants") => mutants::mutants(&target_dir(), &args[1..]),
+        Some("signal") => signal::signal_task(&target_dir(), &args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(())
@@ -71,6 +80,10 @@ fn main() -> ExitCode {
         }
     }
 }
+
+/// The environment variable that gives the online tests the
+/// `matchbox_server` binary.
+const SIGNAL_SERVER_VAR: &str = "ARKES_MATCHBOX_SERVER";
 
 fn play(args: &[String]) -> Result<(), String> {
     ensure_packages(BUILD_PACKAGES, "the libraries a Bevy build needs")?;
@@ -102,6 +115,7 @@ fn test(args: &[String]) -> Result<(), String> {
 fn test_steps(steps: &mut Steps) -> Result<Option<String>, String> {
     let (workspace, target) = (workspace_root(), target_dir());
     let mut browser = web::BrowserTest::Run;
+    let mut signal_server = None;
     steps.run("packages", || {
         ensure_packages(BUILD_PACKAGES, "the libraries a Bevy build needs")?;
         ensure_packages(
@@ -109,6 +123,8 @@ fn test_steps(steps: &mut Steps) -> Result<Option<String>, String> {
             "an X server, Mesa's software Vulkan and xdotool for the real-window tests",
         )?;
         browser = web::install_test_packages()?;
+        // The online tests run `matchbox_server` on a free port each.
+        signal_server = Some(signal::installed(&target)?);
         if let web::BrowserTest::Skipped(why) = &browser {
             println!("xtask: SKIPPING the browser test on purpose: {why}");
         }
@@ -141,7 +157,10 @@ fn test_steps(steps: &mut Steps) -> Result<Option<String>, String> {
         web::BrowserTest::Skipped(why) => Err(why),
     };
     // `with_lints` only when the build above had them, so nothing rebuilds.
-    steps.run("tests", || run(with_lints(cargo().args(["test", "--workspace"]))))?;
+    let signal_server = signal_server.ok_or("matchbox_server was not installed")?;
+    steps.run("tests", || {
+        run(with_lints(cargo().args(["test", "--workspace"]).env(SIGNAL_SERVER_VAR, &signal_server)))
+    })?;
     steps.run("real-window", || native_e2e(&[]))?;
     let web_build = match web_build {
         Ok(build) => build,
@@ -216,6 +235,8 @@ fn web_task(args: &[String]) -> Result<(), String> {
     let site = target_dir().join("web");
     web::build(&workspace_root(), &target_dir(), None, &site)?;
     if serve {
+        let _signal =
+            signal::SignalServer::start(&signal::installed(&target_dir())?, signal::DEFAULT_PORT, false)?;
         web::serve(&site, port, |url| println!("xtask: serving the game at {url} (Ctrl+C to stop)"))?;
     }
     Ok(())

@@ -111,12 +111,23 @@ pub fn run_browser_test(workspace: &Path, target_dir: &Path) -> Result<(), Strin
         }
         run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&node_dir))?;
     }
+    // Online play: the pages meet through a real signalling server on a
+    // free port of 127.0.0.1; the native peer is the `online_peer` example
+    // (the game's own plugins, headless), built by the test build.
+    let signal = crate::signal::SignalServer::start(
+        &crate::signal::installed(target_dir)?,
+        crate::signal::free_port()?,
+        true,
+    )?;
+    let native_peer = crate::e2e::built_executable("online_peer", "example")?;
     run(Command::new("node")
         .arg(tests.join("browser.mjs"))
         .arg(&site)
         .arg(target_dir.join("web-shots"))
         .env("PLAYWRIGHT_CORE", &module)
-        .env("CHROMIUM", CHROMIUM))
+        .env("CHROMIUM", CHROMIUM)
+        .env("SIGNAL_URL", format!("ws://127.0.0.1:{}", signal.port))
+        .env("NATIVE_PEER", native_peer))
 }
 
 #[cfg(test)]

@@ -1,0 +1,305 @@
+//! Judging what a peer says before it touches the game.
+
+use game_core::Seat;
+use games::{Action, AnyGame, AnyReport, GameKind};
+
+use crate::message::{Message, SeatHolder};
+
+/// Why a message from a peer was refused. Nothing of the game changes on
+/// a refusal; [`Rejection::needs_record`] tells when the refusing peer
+/// should fetch the host's record instead.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Rejection {
+    /// More bytes than [`crate::MAX_MESSAGE_BYTES`].
+    #[error("a message of {0} bytes is too long")]
+    Oversized(usize),
+    /// Not UTF-8 JSON of a message, or a field too long.
+    #[error("a malformed message: {0}")]
+    Malformed(String),
+    /// Another protocol version.
+    #[error("a message of protocol version {0}, this game speaks {v}", v = crate::PROTOCOL_VERSION)]
+    Version(u64),
+    /// A message this side never takes from that peer (a guest sending a
+    /// record, the host asking for one).
+    #[error("a `{0}` message cannot come from that peer")]
+    WrongDirection(&'static str),
+    /// A move of a seat the sender does not hold.
+    #[error("a move of {0:?}, a seat the sender does not hold")]
+    NotYours(Seat),
+    /// A move of a seat whose turn it is not.
+    #[error("a move of {seat:?} while {to_move:?} is to move")]
+    OutOfTurn {
+        /// The seat the move claims.
+        seat: Seat,
+        /// The seat to move here.
+        to_move: Seat,
+    },
+    /// A move numbered for another ply (a peer behind or ahead).
+    #[error("a move numbered ply {got} while ply {expected} is to be played")]
+    WrongPly {
+        /// The ply the message gives.
+        got: u32,
+        /// The next ply here.
+        expected: u32,
+    },
+    /// No legal move of the seat to move is written so.
+    #[error("`{0}` is not a legal move here")]
+    Illegal(String),
+    /// The move is legal but the position after it differs from the
+    /// sender's: the peers disagree about the game.
+    #[error("the position after the move differs from the sender's")]
+    HashMismatch,
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// A record that does not load, or seats that are not the game's.
+    #[error("a bad record: {0}")]
+    BadRecord(String),
+    /// An undo request that takes back nothing or more than was played.
+    #[error("an undo to ply {0} cannot be done")]
+    BadUndo(u32),
+    /// Every remote seat is taken by another guest.
+    #[error("every seat of this room is taken")]
+    RoomFull,
+}
+
+impl Rejection {
+    /// Whether the peers disagree about the game (a hash or a ply that
+    /// differ): a guest then asks for the host's record
+    /// ([`Message::RecordRequest {}`]), the host sends it.
+    #[must_use]
+    pub fn needs_record(&self) -> bool {
+        matches!(self, Rejection::HashMismatch | Rejection::WrongPly { .. })
+    }
+}
+
+/// The hash of a position as written in a [`Message::Move`]: 16 lowercase
+/// hex digits.
+#[must_use]
+pub fn hash_text(hash: u64) -> String {
+    format!("{hash:016x}")
+}
+
+/// Who this side is, for judging messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The host: messages come from guests, each known by its key.
+    Host,
+    /// A guest with this key: every message comes from the host.
+    Guest(String),
+}
+
+/// The seats of an online game and who holds them; judges the messages
+/// that play on them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Referee {
+    seats: Vec<(Seat, SeatHolder)>,
+    me: Side,
+}
+
+impl Referee {
+    /// A referee for this side (`me`) of a game whose seats, in turn order,
+    /// are held as `seats` says.
+    #[must_use]
+    pub fn new(seats: Vec<(Seat, SeatHolder)>, me: Side) -> Referee {
+        Referee { seats, me }
+    }
+
+    /// The seats and who holds them, in turn order.
+    #[must_use]
+    pub fn seats(&self) -> &[(Seat, SeatHolder)] {
+        &self.seats
+    }
+
+    /// Who holds `seat` (`None`: not a seat of the game).
+    #[must_use]
+    pub fn holder(&self, seat: Seat) -> Option<&SeatHolder> {
+        self.seats.iter().find(|(s, _)| *s == seat).map(|(_, h)| h)
+    }
+
+    /// The seats the guest `key` holds.
+    #[must_use]
+    pub fn seats_of(&self, key: &str) -> Vec<Seat> {
+        self.seats
+            .iter()
+            .filter(|(_, h)| matches!(h, SeatHolder::Guest(k) if k == key))
+            .map(|(s, _)| *s)
+            .collect()
+    }
+
+    /// Whether this side plays `seat` (the host: a seat of its screen or
+    /// computer; a guest: one the host gave it).
+    #[must_use]
+    pub fn is_mine(&self, seat: Seat) -> bool {
+        match (&self.me, self.holder(seat)) {
+            (Side::Host, Some(SeatHolder::Host)) => true,
+            (Side::Guest(me), Some(SeatHolder::Guest(k))) => me == k,
+            _ => false,
+        }
+    }
+
+    /// The remote seats no guest holds yet.
+    #[must_use]
+    pub fn awaited(&self) -> Vec<Seat> {
+        self.seats.iter().filter(|(_, h)| *h == SeatHolder::Awaited).map(|(s, _)| *s).collect()
+    }
+
+    /// Host: seats the guest `key` (a [`Message::Hello`]): the seats it
+    /// held before (a rejoin), else the first awaited seat.
+    ///
+    /// # Errors
+    /// [`Rejection::RoomFull`] when the guest is new and no seat is
+    /// awaited; [`Rejection::WrongDirection`] on a guest's side.
+    pub fn seat_guest(&mut self, key: &str) -> Result<Vec<Seat>, Rejection> {
+        if self.me != Side::Host {
+            return Err(Rejection::WrongDirection("hello"));
+        }
+        let held = self.seats_of(key);
+        if !held.is_empty() {
+            return Ok(held);
+        }
+        let (seat, holder) =
+            self.seats.iter_mut().find(|(_, h)| *h == SeatHolder::Awaited).ok_or(Rejection::RoomFull)?;
+        *holder = SeatHolder::Guest(key.to_owned());
+        Ok(vec![*seat])
+    }
+
+    /// Whether this side takes a message of this kind at all: a guest
+    /// takes records, moves, undo questions and answers and refusals from
+    /// the host; the host takes hellos, moves, record and undo requests,
+    /// undo answers, rematch requests and refusals from guests.
+    ///
+    /// # Errors
+    /// [`Rejection::WrongDirection`] naming the kind.
+    pub fn check_direction(&self, message: &Message) -> Result<(), Rejection> {
+        let host = self.me == Side::Host;
+        let (kind, ok) = match message {
+            Message::Hello { .. } => ("hello", host),
+            Message::Welcome { .. } => ("welcome", !host),
+            Message::RecordRequest {} => ("record-request", host),
+            Message::Rematch {} => ("rematch", host),
+            Message::Move { .. } => ("move", true),
+            Message::UndoRequest { .. } => ("undo-request", true),
+            Message::UndoAnswer { .. } => ("undo-answer", true),
+            Message::Refused { .. } => ("refused", true),
+        };
+        if ok { Ok(()) } else { Err(Rejection::WrongDirection(kind)) }
+    }
+
+    /// The move a [`Message::Move`] plays, checked against `game`: the
+    /// sender (`sender`: the guest's key on the host's side, ignored on a
+    /// guest's, whose messages all come from the host) holds `seat`, it is
+    /// that seat's turn and ply `ply`, `mv` is a legal move, and the
+    /// position after it hashes to `hash`. The game is not changed: the
+    /// caller plays the returned action.
+    ///
+    /// # Errors
+    /// The first check that fails, in that order ([`Rejection::GameOver`]
+    /// first).
+    pub fn check_move(
+        &self,
+        game: &AnyGame,
+        sender: &str,
+        ply: u32,
+        seat: Seat,
+        mv: &str,
+        hash: &str,
+    ) -> Result<Action, Rejection> {
+        if game.outcome().is_some() {
+            return Err(Rejection::GameOver);
+        }
+        let allowed = match (&self.me, self.holder(seat)) {
+            (Side::Host, Some(SeatHolder::Guest(k))) => k == sender,
+            (Side::Guest(me), Some(SeatHolder::Guest(k))) => k != me,
+            (Side::Guest(_), Some(SeatHolder::Host)) => true,
+            _ => false,
+        };
+        if !allowed {
+            return Err(Rejection::NotYours(seat));
+        }
+        if seat != game.to_move() {
+            return Err(Rejection::OutOfTurn { seat, to_move: game.to_move() });
+        }
+        let expected = u32::try_from(game.ply_count() + 1).unwrap_or(u32::MAX);
+        if ply != expected {
+            return Err(Rejection::WrongPly { got: ply, expected });
+        }
+        let action = game
+            .legal_actions()
+            .into_iter()
+            .find(|&a| game.action_text(a).as_deref() == Some(mv))
+            .ok_or_else(|| Rejection::Illegal(mv.to_owned()))?;
+        let mut after = game.clone();
+        after.play(action).map_err(|_| Rejection::Illegal(mv.to_owned()))?;
+        if hash_text(after.position().hash()) != hash {
+            return Err(Rejection::HashMismatch);
+        }
+        Ok(action)
+    }
+
+    /// Checks a [`Message::Move`] as [`Referee::check_move`] does and, if
+    /// it passes, plays it on `game`; on a refusal `game` is untouched.
+    ///
+    /// # Errors
+    /// As [`Referee::check_move`].
+    pub fn apply_move(
+        &self,
+        game: &mut AnyGame,
+        sender: &str,
+        ply: u32,
+        seat: Seat,
+        mv: &str,
+        hash: &str,
+    ) -> Result<AnyReport, Rejection> {
+        let action = self.check_move(game, sender, ply, seat, mv, hash)?;
+        game.play(action).map_err(|_| Rejection::Illegal(mv.to_owned()))
+    }
+
+    /// The [`Message::Move`] announcing the ply just played on `game`
+    /// (by one of this side's seats), `None` if no ply was played or the
+    /// last one was a time-out.
+    #[must_use]
+    pub fn move_message(game: &AnyGame) -> Option<Message> {
+        let ply = game.ply_count();
+        let seat = game.ply_info().get(ply.checked_sub(1)?)?.mover;
+        let mv = game.ply_texts().get(ply - 1)?.clone()?;
+        Some(Message::Move {
+            ply: u32::try_from(ply).ok()?,
+            seat,
+            mv,
+            hash: hash_text(game.position().hash()),
+        })
+    }
+
+    /// An undo request's `ply` checked against `game`: it keeps fewer
+    /// plies than were played.
+    ///
+    /// # Errors
+    /// [`Rejection::BadUndo`] otherwise.
+    pub fn check_undo(&self, game: &AnyGame, ply: u32) -> Result<(), Rejection> {
+        if (ply as usize) < game.ply_count() { Ok(()) } else { Err(Rejection::BadUndo(ply)) }
+    }
+}
+
+/// The game and seats of a [`Message::Welcome`] (from the host: still
+/// untrusted), checked: the game is known, the record loads and replays,
+/// and the seats are the game's, each once, in its turn order.
+///
+/// # Errors
+/// [`Rejection::BadRecord`] saying what is wrong.
+pub fn game_from_welcome(
+    game: &str,
+    record: &serde_json::Value,
+    seats: &[(Seat, SeatHolder)],
+) -> Result<AnyGame, Rejection> {
+    let kind = GameKind::from_id(game).ok_or_else(|| Rejection::BadRecord(format!("no game `{game}`")))?;
+    let loaded = kind.load_record_json(record).map_err(Rejection::BadRecord)?;
+    let listed: Vec<Seat> = seats.iter().map(|(s, _)| *s).collect();
+    if listed != loaded.seat_order() {
+        return Err(Rejection::BadRecord(format!(
+            "seats {listed:?} are not the game's {:?}",
+            loaded.seat_order()
+        )));
+    }
+    Ok(loaded)
+}

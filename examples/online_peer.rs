@@ -1,0 +1,229 @@
+//! A native online peer without a window: the game's own logic and online
+//! plugins (`GameLogicPlugin`, `OnlinePlugin`), headless, playing random
+//! legal moves for the seats it holds. The browser test plays a page
+//! against it (native against browser) and uses it as a cheating peer.
+//!
+//!     online_peer --signal ws://127.0.0.1:3536 --host arkes --seats human,remote [--seed N]
+//!     online_peer --signal ws://127.0.0.1:3536 --join K7Q2M-9XBTR [--garbage]
+//!
+//! It prints one JSON line per event on stdout: `{"peer":"online",
+//! "state":…,"room":…}` on each change of the room, `{"peer":"move",
+//! "ply":…,"mv":…,"hash":…}` for each ply (whoever played it),
+//! `{"peer":"refused","reason":…}` when it refuses a message, and
+//! `{"peer":"outcome"}` at the end. With `--garbage` it joins a room and,
+//! instead of playing, sends the host malformed and illegal messages
+//! (raw, through its own socket), then `{"peer":"garbage-sent"}`. It exits
+//! at the game's end, or after `--seconds` (default 600).
+
+use std::time::{Duration, Instant};
+
+use arkes::GameOptions;
+use arkes::online::{Online, OnlineChanged, OnlinePlugin};
+use arkes::options::PlayerKind;
+use arkes::play::{AnimationSettings, GameLogicPlugin, Match, MoveApplied, MoveCommand};
+use arkes::storage::Store;
+use bevy::prelude::*;
+use bevy_matchbox::prelude::{MatchboxSocket, PeerState, WebRtcSocketBuilder};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use serde_json::json;
+
+struct Args {
+    signal: String,
+    host: Option<games::GameKind>,
+    seats: Vec<PlayerKind>,
+    join: Option<online_protocol::RoomCode>,
+    garbage: bool,
+    seed: u64,
+    seconds: u64,
+}
+
+fn args() -> Result<Args, String> {
+    let mut args = Args {
+        signal: String::new(),
+        host: None,
+        seats: Vec::new(),
+        join: None,
+        garbage: false,
+        seed: 1,
+        seconds: 600,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        let mut value = || it.next().ok_or(format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--signal" => args.signal = value()?,
+            "--host" => args.host = Some(games::GameKind::from_id(&value()?).ok_or("no such game")?),
+            "--seats" => {
+                args.seats = value()?
+                    .split(',')
+                    .map(|s| PlayerKind::from_id(s).ok_or(format!("no player `{s}`")))
+                    .collect::<Result<_, _>>()?;
+            }
+            "--join" => args.join = Some(value()?.parse().map_err(|e| format!("{e}"))?),
+            "--garbage" => args.garbage = true,
+            "--seed" => args.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
+            "--seconds" => args.seconds = value()?.parse().map_err(|e| format!("--seconds: {e}"))?,
+            other => return Err(format!("unknown argument {other}")),
+        }
+    }
+    if args.signal.is_empty() || args.host.is_some() == args.join.is_some() {
+        return Err(
+            "usage: online_peer --signal URL (--host GAME --seats KINDS | --join CODE [--garbage])".into()
+        );
+    }
+    Ok(args)
+}
+
+fn main() {
+    let args = args().unwrap_or_else(|e| {
+        eprintln!("online_peer: {e}");
+        std::process::exit(2);
+    });
+    let options = GameOptions {
+        game: args.host.unwrap_or_default(),
+        players: args.seats.len().max(2),
+        kinds: args.seats.clone(),
+        online: if args.garbage { None } else { args.join },
+        signal: Some(args.signal.clone()),
+        ..GameOptions::default()
+    };
+    let store = std::env::temp_dir().join(format!("arkes-online-peer-{}", std::process::id()));
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        TransformPlugin,
+        bevy::input::InputPlugin,
+        bevy::state::app::StatesPlugin,
+        bevy_tweening::TweeningPlugin,
+    ));
+    app.insert_resource(Store::in_dir(&store));
+    app.insert_resource(AnimationSettings { speed: 0.0 });
+    if args.garbage {
+        let code = args.join.expect("checked");
+        let url = format!("{}/{}", args.signal.trim_end_matches('/'), code.room_name());
+        let builder = WebRtcSocketBuilder::new(url)
+            .ice_server(bevy_matchbox::matchbox_socket::RtcIceServerConfig {
+                urls: Vec::new(),
+                username: None,
+                credential: None,
+            })
+            .add_reliable_channel();
+        app.insert_resource(MatchboxSocket::from(builder));
+        app.add_systems(Update, send_garbage);
+    } else {
+        app.add_plugins((GameLogicPlugin { options }, OnlinePlugin));
+        app.insert_resource(Rng(StdRng::seed_from_u64(args.seed)));
+        app.add_systems(Update, (print_events, play_my_seats));
+    }
+    let deadline = Instant::now() + Duration::from_secs(args.seconds);
+    while Instant::now() < deadline {
+        app.update();
+        if app.world().get_resource::<Finished>().is_some_and(|f| f.0.elapsed() > Duration::from_secs(3)) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let _ = std::fs::remove_dir_all(store);
+}
+
+/// When the game ended (the peer lingers a little so its last message
+/// leaves).
+#[derive(Resource)]
+struct Finished(Instant);
+
+#[derive(Resource)]
+struct Rng(StdRng);
+
+fn print(value: &serde_json::Value) {
+    println!("{value}");
+}
+
+fn print_events(
+    mut commands: Commands,
+    mut changes: MessageReader<OnlineChanged>,
+    mut applied: MessageReader<MoveApplied>,
+    online: Option<Res<Online>>,
+    game: Option<Res<Match>>,
+    finished: Option<Res<Finished>>,
+) {
+    for change in changes.read() {
+        let Some(online) = online.as_deref() else { continue };
+        match change {
+            OnlineChanged::State(state) => print(&json!({"peer": "online", "state": state.id(),
+                "room": online.code.to_string(), "host": online.is_host()})),
+            OnlineChanged::Rejected(reason) => print(&json!({"peer": "refused", "reason": reason})),
+        }
+    }
+    let Some(game) = game else { return };
+    for report in applied.read() {
+        print(&json!({"peer": "move", "ply": game.game().ply_count(), "mv": report.report.notation,
+            "seat": report.report.mover, "hash": online_protocol::hash_text(game.game().position().hash())}));
+    }
+    if game.outcome().is_some() && finished.is_none() {
+        print(&json!({"peer": "outcome", "plies": game.game().ply_count()}));
+        commands.insert_resource(Finished(Instant::now()));
+    }
+}
+
+/// Plays a random legal move for a seat of this peer, one every 300 ms.
+fn play_my_seats(
+    online: Option<Res<Online>>,
+    game: Option<Res<Match>>,
+    mut rng: ResMut<Rng>,
+    mut moves: MessageWriter<MoveCommand>,
+    mut last: Local<Option<Instant>>,
+) {
+    let (Some(online), Some(game)) = (online, game) else { return };
+    let to_move = game.to_move();
+    if game.outcome().is_some()
+        || !online.referee.is_mine(to_move)
+        || game.seat(to_move).kind != PlayerKind::Human
+    {
+        return;
+    }
+    if last.is_some_and(|t| t.elapsed() < Duration::from_millis(300)) {
+        return;
+    }
+    let legal = game.game().legal_actions();
+    if legal.is_empty() {
+        return;
+    }
+    moves.write(MoveCommand::from(legal[rng.0.random_range(0..legal.len())]));
+    *last = Some(Instant::now());
+}
+
+/// The cheating peer: once connected to the host, sends it garbage and
+/// moves the rules forbid, one every 200 ms.
+fn send_garbage(
+    mut commands: Commands,
+    mut socket: ResMut<MatchboxSocket>,
+    mut host: Local<Option<bevy_matchbox::prelude::PeerId>>,
+    mut sent: Local<usize>,
+    mut last: Local<Option<Instant>>,
+) {
+    if let Some(peer) =
+        socket.update_peers().into_iter().find(|(_, s)| *s == PeerState::Connected).map(|(p, _)| p)
+    {
+        *host = Some(peer);
+    }
+    let Some(peer) = *host else { return };
+    let garbage: [&[u8]; 6] = [
+        b"\x00\xff not json",
+        br#"{"v":9,"msg":{"kind":"rematch"}}"#,
+        br#"{"v":1,"msg":{"kind":"move","ply":1,"seat":"south","mv":"b1-b2","hash":"0000000000000000"}}"#,
+        br#"{"v":1,"msg":{"kind":"hello","peer":"0123456789abcdef"}}"#,
+        br#"{"v":1,"msg":{"kind":"move","ply":1,"seat":"north","mv":"a9-a1","hash":"0000000000000000"}}"#,
+        br#"{"v":1,"msg":{"kind":"welcome","game":"arkes","record":{},"seats":[]}}"#,
+    ];
+    if *sent >= garbage.len() || last.is_some_and(|t| t.elapsed() < Duration::from_millis(200)) {
+        return;
+    }
+    socket.channel_mut(0).send(garbage[*sent].to_vec().into(), peer);
+    *sent += 1;
+    *last = Some(Instant::now());
+    if *sent == garbage.len() {
+        print(&json!({"peer": "garbage-sent", "count": garbage.len()}));
+        commands.insert_resource(Finished(Instant::now()));
+    }
+}

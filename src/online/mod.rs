@@ -1,0 +1,561 @@
+//! Online play over WebRTC (`bevy_matchbox`): a game with a
+//! [`PlayerKind::Remote`] seat is hosted in a room; `--online CODE`
+//! (`?room=CODE`) joins one. Every peer runs the engine; what a peer sends
+//! is untrusted and judged by [`online_protocol::Referee`] before it becomes a
+//! [`MoveCommand`] like any other. The host's record is the truth: a guest
+//! gets it whole on joining, on rejoining, and whenever its position's hash
+//! disagrees.
+//!
+//! Nothing here runs, and no request is made, unless the match has a
+//! remote seat or the session joins a room.
+
+mod transport;
+
+use std::collections::HashMap;
+
+use bevy::prelude::*;
+use game_core::Seat;
+use online_protocol::{
+    Message, Referee, Rejection, RoomCode, SeatHolder, Side, game_from_welcome, hash_text,
+};
+
+use crate::app_state::AppSystems;
+use crate::learn::Learning;
+use crate::options::{GameOptions, PlayerKind};
+use crate::play::{
+    BoardReset, CommandsApplied, HistoryCommand, Match, MatchCommand, MoveApplied, MoveCommand,
+};
+use crate::storage::Store;
+use transport::{PeerId, Transport};
+
+pub use transport::DEFAULT_SIGNAL_PORT;
+
+/// Online play: add beside [`crate::play::GameLogicPlugin`] (the app's
+/// `FlowPlugin` does).
+pub struct OnlinePlugin;
+
+impl Plugin for OnlinePlugin {
+    fn build(&self, app: &mut App) {
+        plugin(app);
+    }
+}
+
+fn plugin(app: &mut App) {
+    app.add_message::<OnlineChanged>().add_systems(Startup, join_from_options).add_systems(
+        Update,
+        (
+            (open_or_close_room, guest_waits, exchange).chain().before(AppSystems::Apply),
+            (send_record_on_reset, announce_moves).chain().after(CommandsApplied),
+        ),
+    );
+}
+
+/// Where an online game stands, as the automation's `online` event and
+/// the HUD say it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OnlineState {
+    /// The host's room is open; some remote seat has no guest yet.
+    Hosting,
+    /// Every remote seat is held by a connected peer (a guest: the host
+    /// is connected and the game received).
+    Connected,
+    /// A peer left (or, for a guest, the host is not there yet): its seats
+    /// wait for it to come back.
+    Waiting,
+}
+
+impl OnlineState {
+    /// The state's name in automation events.
+    #[must_use]
+    pub fn id(&self) -> &'static str {
+        match self {
+            OnlineState::Hosting => "hosting",
+            OnlineState::Connected => "connected",
+            OnlineState::Waiting => "waiting",
+        }
+    }
+}
+
+/// What changed in the online game: a new state, or a message refused
+/// (with the reason). Read by the automation's `online` events.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum OnlineChanged {
+    /// The room's state is now this one.
+    State(OnlineState),
+    /// A message from a peer was refused and changed nothing.
+    Rejected(String),
+}
+
+/// The online game of this session: the room, this side's role and seats,
+/// and the peers.
+#[derive(Resource)]
+pub struct Online {
+    /// The room's code.
+    pub code: RoomCode,
+    /// Who holds which seat, and the judge of the peers' moves.
+    pub referee: Referee,
+    /// Where the game stands.
+    pub state: OnlineState,
+    /// The last message refused, for the screen.
+    pub last_refusal: Option<String>,
+    /// Seconds a guest has waited for the host's game so far.
+    waited: f32,
+    /// This side's key (a guest's, sent in its hello; the host's is `host`).
+    key: String,
+    /// The connection to the other peers.
+    transport: Transport,
+    /// Host: each connected guest's key (`None` until its hello).
+    guests: HashMap<PeerId, Option<String>>,
+    /// Guest: the peer that sent the game (the host).
+    host: Option<PeerId>,
+}
+
+impl Online {
+    /// Whether this side hosts the game.
+    #[must_use]
+    pub fn is_host(&self) -> bool {
+        self.key == HOST_KEY
+    }
+
+    /// The seats whose peer is not connected now.
+    #[must_use]
+    pub fn awaited(&self) -> Vec<Seat> {
+        if !self.is_host() {
+            return if self.host.is_some() {
+                Vec::new()
+            } else {
+                self.referee.seats().iter().map(|(s, _)| *s).collect()
+            };
+        }
+        self.referee
+            .seats()
+            .iter()
+            .filter(|(_, holder)| match holder {
+                SeatHolder::Host => false,
+                SeatHolder::Awaited => true,
+                SeatHolder::Guest(key) => !self.guests.values().any(|k| k.as_deref() == Some(key.as_str())),
+            })
+            .map(|(s, _)| *s)
+            .collect()
+    }
+
+    /// Whether a guest has waited so long for the host (20 s) that the
+    /// screen should say why it may never come: a wrong code, a host gone,
+    /// or networks apart without a STUN/TURN server.
+    #[must_use]
+    pub fn no_answer(&self) -> bool {
+        !self.is_host() && self.host.is_none() && self.waited > NO_ANSWER_SECS
+    }
+
+    /// The room's address on the signalling server.
+    #[must_use]
+    pub fn room_url(&self) -> &str {
+        self.transport.room_url()
+    }
+
+    fn set_state(&mut self, state: OnlineState, changes: &mut MessageWriter<OnlineChanged>) {
+        if self.state != state {
+            info!("online room {}: {}", self.code, state.id());
+            self.state = state.clone();
+            changes.write(OnlineChanged::State(state));
+        }
+    }
+
+    fn refuse(&mut self, peer: PeerId, why: &Rejection, changes: &mut MessageWriter<OnlineChanged>) {
+        let reason = why.to_string();
+        warn!("online: refused a message from {peer}: {reason}");
+        self.transport.send(peer, &Message::Refused { reason: reason.clone() });
+        self.last_refusal = Some(reason.clone());
+        changes.write(OnlineChanged::Rejected(reason));
+    }
+
+    /// Host: the game whole, for one guest.
+    fn welcome(&mut self, peer: PeerId, game: &Match) {
+        match game.game().record_json() {
+            Ok(record) => self.transport.send(
+                peer,
+                &Message::Welcome {
+                    game: game.kind().id().to_owned(),
+                    record,
+                    seats: self.referee.seats().to_vec(),
+                },
+            ),
+            Err(e) => error!("online: cannot write the record: {e}"),
+        }
+    }
+
+    fn refresh_state(&mut self, changes: &mut MessageWriter<OnlineChanged>) {
+        let state = if !self.is_host() {
+            if self.host.is_some() { OnlineState::Connected } else { OnlineState::Waiting }
+        } else if !self.awaited().is_empty() {
+            let ever_seated = self.referee.seats().iter().any(|(_, h)| matches!(h, SeatHolder::Guest(_)));
+            if self.is_host() && !ever_seated { OnlineState::Hosting } else { OnlineState::Waiting }
+        } else {
+            OnlineState::Connected
+        };
+        self.set_state(state, changes);
+    }
+}
+
+/// Seconds a guest waits for the host before the screen says why it may
+/// not come.
+const NO_ANSWER_SECS: f32 = 20.0;
+
+/// The host's key in a [`SeatHolder`]-free sense: never a guest's (guests'
+/// keys are 16 hex digits).
+const HOST_KEY: &str = "host";
+
+/// A fresh random number: the clock mixed with the platform's randomness
+/// where there is one.
+fn entropy() -> u64 {
+    #[cfg(not(target_arch = "wasm32"))]
+    let noise = {
+        use std::hash::{BuildHasher, Hasher};
+        let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+        hasher.write_u128(
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()),
+        );
+        hasher.finish()
+    };
+    #[cfg(target_arch = "wasm32")]
+    let noise = ((js_sys::Math::random() * f64::from(u32::MAX)) as u64) << 32
+        | (js_sys::Math::random() * f64::from(u32::MAX)) as u64;
+    noise
+}
+
+/// The seats of `game` as the host holds them: its remote seats awaited.
+fn host_seats(game: &Match) -> Vec<(Seat, SeatHolder)> {
+    game.seat_list()
+        .into_iter()
+        .map(|(seat, _, kind)| {
+            (seat, if kind == PlayerKind::Remote { SeatHolder::Awaited } else { SeatHolder::Host })
+        })
+        .collect()
+}
+
+/// This device's key in the room `code`: the one kept in the store from an
+/// earlier visit (a reload, a restart: the host gives its seats back), or
+/// a new one, kept for next time.
+fn guest_key(store: Option<&Store>, code: RoomCode) -> String {
+    let name = format!("online-{}.txt", code.room_name());
+    let kept = store.and_then(|s| s.read(&name).ok().flatten()).map(|k| k.trim().to_owned());
+    if let Some(key) = kept.filter(|k| k.len() == 16 && k.bytes().all(|b| b.is_ascii_hexdigit())) {
+        return key;
+    }
+    let key = format!("{:016x}", entropy());
+    if let Some(Err(e)) = store.map(|s| s.write(&name, &key)) {
+        warn!("online: cannot keep this device's key for room {code}: {e}");
+    }
+    key
+}
+
+/// `--online CODE`: join that room.
+fn join_from_options(mut commands: Commands, options: Res<GameOptions>, store: Option<Res<Store>>) {
+    let Some(code) = options.online else { return };
+    let key = guest_key(store.as_deref(), code);
+    info!("online: joining room {code}");
+    commands.insert_resource(Online {
+        code,
+        referee: Referee::new(Vec::new(), Side::Guest(key.clone())),
+        state: OnlineState::Waiting,
+        last_refusal: None,
+        key,
+        transport: Transport::open(&options, code),
+        guests: HashMap::new(),
+        host: None,
+        waited: 0.0,
+    });
+}
+
+/// Opens a room when a match with a remote seat starts here (and this
+/// session did not join one); closes it when a match without one replaces
+/// it. A new match with remote seats in an open room (a rematch) keeps the
+/// room and its guests.
+fn open_or_close_room(
+    mut commands: Commands,
+    game: Option<Res<Match>>,
+    online: Option<ResMut<Online>>,
+    learning: Option<Res<Learning>>,
+    options: Res<GameOptions>,
+    mut changes: MessageWriter<OnlineChanged>,
+) {
+    let Some(game) = game.filter(|g| g.is_added()) else { return };
+    let remote = game.seat_list().iter().any(|(_, _, kind)| *kind == PlayerKind::Remote);
+    match online {
+        Some(online) if !online.is_host() => {}
+        Some(mut online) if remote && learning.as_ref().is_none_or(|l| l.0.is_none()) => {
+            // The same guests keep their places, in order, where they can.
+            let keys: Vec<String> = online
+                .referee
+                .seats()
+                .iter()
+                .filter_map(|(_, h)| if let SeatHolder::Guest(k) = h { Some(k.clone()) } else { None })
+                .collect();
+            online.referee = Referee::new(host_seats(&game), Side::Host);
+            for key in keys {
+                let _ = online.referee.seat_guest(&key);
+            }
+            online.refresh_state(&mut changes);
+        }
+        Some(_) => {
+            info!("online: the room is closed (a game without remote seats)");
+            commands.remove_resource::<Online>();
+        }
+        None if remote && learning.as_ref().is_none_or(|l| l.0.is_none()) => {
+            let code = RoomCode::from_entropy(entropy());
+            let mut online = Online {
+                code,
+                referee: Referee::new(host_seats(&game), Side::Host),
+                state: OnlineState::Waiting,
+                last_refusal: None,
+                key: HOST_KEY.to_owned(),
+                transport: Transport::open(&options, code),
+                guests: HashMap::new(),
+                host: None,
+                waited: 0.0,
+            };
+            info!("online: hosting room {code} at {}", online.room_url());
+            online.refresh_state(&mut changes);
+            commands.insert_resource(online);
+        }
+        None => {}
+    }
+}
+
+/// A guest plays no seat until the host's game arrives: its match has only
+/// remote seats until then.
+fn guest_waits(
+    online: Option<Res<Online>>,
+    game: Option<Res<Match>>,
+    mut replace: MessageWriter<MatchCommand>,
+) {
+    let (Some(online), Some(game)) = (online, game) else { return };
+    if online.is_host() || online.host.is_some() || !game.is_added() {
+        return;
+    }
+    if game.seat_list().iter().any(|(_, _, kind)| *kind != PlayerKind::Remote) {
+        let seats = game.seat_list().into_iter().map(|(s, n, _)| (s, n, PlayerKind::Remote)).collect();
+        let mut waiting = Match::new(game.game().clone(), seats);
+        waiting.set_saved(false);
+        replace.write(MatchCommand::Replace(Box::new(waiting)));
+    }
+}
+
+/// Reads the peers' comings and goings and their messages; each message is
+/// judged before anything of the game changes.
+fn exchange(
+    online: Option<ResMut<Online>>,
+    game: Option<Res<Match>>,
+    mut moves: MessageWriter<MoveCommand>,
+    mut history: MessageWriter<HistoryCommand>,
+    mut replace: MessageWriter<MatchCommand>,
+    mut changes: MessageWriter<OnlineChanged>,
+    time: Res<Time>,
+) {
+    let (Some(mut online), Some(game)) = (online, game) else { return };
+    let online = &mut *online;
+    if online.host.is_none() {
+        online.waited += time.delta_secs();
+    } else {
+        online.waited = 0.0;
+    }
+    for (peer, connected) in online.transport.peer_changes() {
+        if connected {
+            if online.is_host() {
+                online.guests.insert(peer, None);
+            } else {
+                // The guest does not know which peer hosts: it says hello
+                // to each; only the host answers with the game.
+                online.transport.send(peer, &Message::Hello { peer: online.key.clone() });
+            }
+        } else if online.is_host() {
+            online.guests.remove(&peer);
+        } else if online.host == Some(peer) {
+            online.host = None;
+        }
+        online.refresh_state(&mut changes);
+    }
+    // The game as the messages of this frame leave it (several moves may
+    // arrive at once; the match applies them after this system).
+    let mut view = game.game().clone();
+    let mut reviewing = game.reviewing().is_some();
+    for (peer, bytes) in online.transport.receive() {
+        // The room is a full mesh: a guest also hears the other guests
+        // (their hellos, their refusals of ours). Guests speak only to the
+        // host: anything else from another guest is dropped unanswered.
+        let from_other_guest = !online.is_host() && online.host.is_some_and(|h| h != peer);
+        let message = match online_protocol::decode(&bytes)
+            .and_then(|m| online.referee.check_direction(&m).map(|()| m))
+        {
+            Ok(message) => message,
+            Err(why) if from_other_guest || online.host.is_none() && !online.is_host() => {
+                debug!("online: dropped a message from {peer}, not the host: {why}");
+                continue;
+            }
+            Err(why) => {
+                online.refuse(peer, &why, &mut changes);
+                continue;
+            }
+        };
+        if from_other_guest
+            || (!online.is_host() && online.host.is_none() && !matches!(message, Message::Welcome { .. }))
+        {
+            debug!("online: dropped a message from {peer}, not the host");
+            continue;
+        }
+        match message {
+            Message::Hello { peer: key } => {
+                if key == HOST_KEY
+                    || online.guests.iter().any(|(p, k)| *p != peer && k.as_deref() == Some(&key))
+                {
+                    online.refuse(peer, &Rejection::WrongDirection("hello"), &mut changes);
+                    continue;
+                }
+                match online.referee.seat_guest(&key) {
+                    Ok(seats) => {
+                        info!("online: {key} takes {seats:?}");
+                        online.guests.insert(peer, Some(key));
+                        // Every guest learns who holds the seats now (the
+                        // others judge the newcomer's moves by it).
+                        let seated: Vec<PeerId> =
+                            online.guests.iter().filter(|(_, k)| k.is_some()).map(|(p, _)| *p).collect();
+                        for guest in seated {
+                            online.welcome(guest, &game);
+                        }
+                        online.refresh_state(&mut changes);
+                    }
+                    Err(why) => online.refuse(peer, &why, &mut changes),
+                }
+            }
+            Message::Welcome { game: id, record, seats } => {
+                if online.host.is_some_and(|h| h != peer) {
+                    online.refuse(peer, &Rejection::WrongDirection("welcome"), &mut changes);
+                    continue;
+                }
+                match game_from_welcome(&id, &record, &seats) {
+                    Ok(received) => {
+                        let referee = Referee::new(seats.clone(), Side::Guest(online.key.clone()));
+                        let kinds = seats
+                            .iter()
+                            .map(|(seat, _)| {
+                                let kind = if referee.is_mine(*seat) {
+                                    PlayerKind::Human
+                                } else {
+                                    PlayerKind::Remote
+                                };
+                                (*seat, String::new(), kind)
+                            })
+                            .collect();
+                        view = received.clone();
+                        reviewing = false;
+                        online.referee = referee;
+                        online.host = Some(peer);
+                        replace.write(MatchCommand::Replace(Box::new(Match::new(received, kinds))));
+                        online.refresh_state(&mut changes);
+                    }
+                    Err(why) => online.refuse(peer, &why, &mut changes),
+                }
+            }
+            Message::Move { ply, seat, mv, hash } => {
+                let sender = online.guests.get(&peer).cloned().flatten().unwrap_or_default();
+                match online.referee.apply_move(&mut view, &sender, ply, seat, &mv, &hash) {
+                    Ok(report) => {
+                        if reviewing {
+                            history.write(HistoryCommand::EndReview);
+                            reviewing = false;
+                        }
+                        if let Some(action) = report.action {
+                            moves.write(MoveCommand::from(action));
+                        }
+                    }
+                    Err(why) if why.needs_record() => {
+                        warn!("online: {why}: resynchronising");
+                        online.last_refusal = Some(why.to_string());
+                        if online.is_host() {
+                            online.welcome(peer, &game);
+                        } else {
+                            online.transport.send(peer, &Message::RecordRequest {});
+                        }
+                        changes.write(OnlineChanged::Rejected(why.to_string()));
+                    }
+                    Err(why) => online.refuse(peer, &why, &mut changes),
+                }
+            }
+            Message::RecordRequest {} => online.welcome(peer, &game),
+            // Never answered: two sides refusing each other's refusals
+            // would never stop.
+            Message::Refused { reason } => {
+                warn!("online: the peer refused our message: {reason}");
+                online.last_refusal = Some(reason);
+            }
+            Message::UndoRequest { ply } => {
+                // Undo needs both sides' consent; this build answers no
+                // (the request is checked all the same).
+                let answer = online.referee.check_undo(&view, ply).map(|()| false);
+                match answer {
+                    Ok(accept) => online.transport.send(peer, &Message::UndoAnswer { ply, accept }),
+                    Err(why) => online.refuse(peer, &why, &mut changes),
+                }
+            }
+            Message::UndoAnswer { .. } | Message::Rematch {} => {}
+        }
+    }
+}
+
+/// Host: a match replaced or restarted here (a rematch, a new game in the
+/// room) is sent whole to every guest.
+fn send_record_on_reset(
+    mut resets: MessageReader<BoardReset>,
+    online: Option<ResMut<Online>>,
+    game: Option<Res<Match>>,
+) {
+    let reset = resets.read().count() > 0;
+    let (Some(mut online), Some(game)) = (online, game) else { return };
+    if !reset || !online.is_host() {
+        return;
+    }
+    let peers: Vec<PeerId> = online.guests.iter().filter(|(_, k)| k.is_some()).map(|(p, _)| *p).collect();
+    for peer in peers {
+        online.welcome(peer, &game);
+    }
+}
+
+/// Sends the plies just played: a guest its own seats' moves to the host;
+/// the host every move to every guest but the one who made it.
+fn announce_moves(
+    mut applied: MessageReader<MoveApplied>,
+    online: Option<ResMut<Online>>,
+    game: Option<Res<Match>>,
+) {
+    let reports: Vec<_> = applied.read().map(|a| a.report.clone()).collect();
+    let (Some(mut online), Some(game)) = (online, game) else { return };
+    let plies = game.game().ply_count();
+    let count = reports.len();
+    for (i, report) in reports.into_iter().enumerate() {
+        let Some(mv) = report.notation else { continue };
+        let ply = plies + 1 + i - count;
+        let Some(position) = game.game().position_after(ply) else { continue };
+        let message = Message::Move {
+            ply: u32::try_from(ply).unwrap_or(u32::MAX),
+            seat: report.mover,
+            mv,
+            hash: hash_text(position.as_ref().hash()),
+        };
+        if online.is_host() {
+            let mover = online.referee.holder(report.mover).cloned();
+            let peers: Vec<PeerId> = online
+                .guests
+                .iter()
+                .filter(|(_, key)| key.as_ref().is_some_and(|k| mover != Some(SeatHolder::Guest(k.clone()))))
+                .map(|(p, _)| *p)
+                .collect();
+            for peer in peers {
+                online.transport.send(peer, &message);
+            }
+        } else if online.referee.is_mine(report.mover)
+            && let Some(host) = online.host
+        {
+            online.transport.send(host, &message);
+        }
+    }
+}

@@ -1,0 +1,320 @@
+//! Online play between headless apps through a real `matchbox_server` on
+//! 127.0.0.1 (a free port per test): whole games of both games, a guest
+//! dropping and rejoining midway, a three-peer ARKES game, and a peer
+//! sending garbage. The server binary comes from `ARKES_MATCHBOX_SERVER`,
+//! which `cargo xtask test` sets (it installs the server).
+
+use std::net::{Ipv4Addr, TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use arkes::GameOptions;
+use arkes::online::{Online, OnlinePlugin, OnlineState};
+use arkes::options::PlayerKind;
+use arkes::play::{AnimationSettings, GameLogicPlugin, Match, MoveCommand};
+use arkes::storage::Store;
+use bevy::prelude::*;
+use game_core::Seat;
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+use crate::common::headless_app;
+
+/// A `matchbox_server` on a free port, stopped when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Server {
+    fn start() -> Server {
+        let binary = std::env::var_os("ARKES_MATCHBOX_SERVER").map(PathBuf::from).expect(
+            "ARKES_MATCHBOX_SERVER must name the matchbox_server binary: run the tests with \
+             `cargo xtask test` (it installs the server), or `cargo xtask signal` once and set it to \
+             <target>/tools/matchbox_server-0.15.0/bin/matchbox_server",
+        );
+        let port = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).unwrap().local_addr().unwrap().port();
+        let child = Command::new(&binary)
+            .arg(format!("127.0.0.1:{port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {}: {e}", binary.display()));
+        let start = Instant::now();
+        while TcpStream::connect((Ipv4Addr::LOCALHOST, port)).is_err() {
+            assert!(start.elapsed() < Duration::from_secs(10), "matchbox_server does not listen");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Server { child, port }
+    }
+
+    fn url(&self) -> String {
+        format!("ws://127.0.0.1:{}", self.port)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A headless peer: the game logic and online play, animations off, its
+/// own store (a guest's key is kept there, as on a device).
+fn peer(options: GameOptions, store: &std::path::Path) -> App {
+    let mut app = headless_app();
+    app.insert_resource(Store::in_dir(store));
+    app.insert_resource(AnimationSettings { speed: 0.0 });
+    app.add_plugins((GameLogicPlugin { options }, OnlinePlugin));
+    app.update();
+    app
+}
+
+fn host(server: &Server, game: games::GameKind, kinds: Vec<PlayerKind>, store: &std::path::Path) -> App {
+    peer(
+        GameOptions {
+            game,
+            players: kinds.len(),
+            kinds,
+            signal: Some(server.url()),
+            ..GameOptions::default()
+        },
+        store,
+    )
+}
+
+fn guest(server: &Server, code: online_protocol::RoomCode, store: &std::path::Path) -> App {
+    peer(GameOptions { online: Some(code), signal: Some(server.url()), ..GameOptions::default() }, store)
+}
+
+fn online(app: &App) -> &Online {
+    app.world().get_resource::<Online>().expect("an online game")
+}
+
+fn record(app: &App) -> String {
+    app.world().resource::<Match>().game().record_text()
+}
+
+/// Updates every app (with a short real pause, the network's time) until
+/// `done` holds, or fails after 30 s saying what was awaited.
+fn run_until(apps: &mut [&mut App], what: &str, done: impl Fn(&[&mut App]) -> bool) {
+    let start = Instant::now();
+    while !done(apps) {
+        assert!(start.elapsed() < Duration::from_secs(30), "30 s without: {what}");
+        for app in apps.iter_mut() {
+            app.update();
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn connected(app: &App) -> bool {
+    app.world().get_resource::<Online>().is_some_and(|o| o.state == OnlineState::Connected)
+}
+
+/// Plays random legal moves, each on the app whose screen holds the seat
+/// to move, until the game ends or `plies` plies are played; checks every
+/// peer shows the same game after each ply.
+fn play(apps: &mut [&mut App], rng: &mut StdRng, plies: usize) {
+    for _ in 0..plies {
+        let (game, to_move) = {
+            let m = apps[0].world().resource::<Match>();
+            if m.outcome().is_some() {
+                return;
+            }
+            (m.game().clone(), m.to_move())
+        };
+        let mover = apps
+            .iter()
+            .position(|a| {
+                let m = a.world().resource::<Match>();
+                m.seat(to_move).kind == PlayerKind::Human && online(a).referee.is_mine(to_move)
+            })
+            .unwrap_or_else(|| panic!("no peer holds {to_move:?}"));
+        let moves = game.legal_actions();
+        let action = moves[rng.random_range(0..moves.len())];
+        apps[mover].world_mut().write_message(MoveCommand::from(action));
+        let target = game.ply_count() + 1;
+        run_until(apps, "every peer showing the move", |apps| {
+            apps.iter().all(|a| a.world().resource::<Match>().game().ply_count() == target)
+        });
+        let first = record(apps[0]);
+        assert!(apps.iter().all(|a| record(a) == first), "the peers' games differ after ply {target}");
+    }
+}
+
+#[test]
+fn two_peers_play_a_whole_game_of_each_game_and_a_guest_rejoins_midway() {
+    let server = Server::start();
+    for (game, seed) in [(games::arkes::KIND, 3), (games::arcanor::KIND, 4)] {
+        let dir = tempdir();
+        let mut host = host(&server, game, vec![PlayerKind::Human, PlayerKind::Remote], &dir.join("host"));
+        let code = online(&host).code;
+        assert_eq!(online(&host).state, OnlineState::Hosting);
+        assert_eq!(online(&host).awaited(), [Seat::North]);
+        let mut guest1 = guest(&server, code, &dir.join("guest"));
+        run_until(&mut [&mut host, &mut guest1], "host and guest connected", |a| {
+            connected(a[0]) && connected(a[1])
+        });
+        assert_eq!(record(&guest1), record(&host));
+        assert!(online(&guest1).referee.is_mine(Seat::North));
+        let mut rng = StdRng::seed_from_u64(seed);
+        play(&mut [&mut host, &mut guest1], &mut rng, 12);
+        // The guest's device goes away (a reload): the host waits for it.
+        drop(guest1);
+        run_until(&mut [&mut host], "the host waiting for North", |a| {
+            online(a[0]).state == OnlineState::Waiting && online(a[0]).awaited() == [Seat::North]
+        });
+        // It comes back with the key it kept and gets its seat and the game.
+        let mut guest2 = guest(&server, code, &dir.join("guest"));
+        run_until(&mut [&mut host, &mut guest2], "the guest back", |a| connected(a[0]) && connected(a[1]));
+        assert_eq!(record(&guest2), record(&host), "the rejoining guest has every move");
+        assert!(online(&guest2).referee.is_mine(Seat::North));
+        play(&mut [&mut host, &mut guest2], &mut rng, 2000);
+        let m = host.world().resource::<Match>();
+        assert!(m.outcome().is_some(), "{}: the game ended", game.id());
+        assert_eq!(guest2.world().resource::<Match>().outcome(), m.outcome());
+    }
+}
+
+#[test]
+fn three_peers_play_arkes_with_a_seat_each() {
+    let server = Server::start();
+    let dir = tempdir();
+    let mut host = host(
+        &server,
+        games::arkes::KIND,
+        vec![PlayerKind::Human, PlayerKind::Remote, PlayerKind::Remote],
+        &dir.join("h"),
+    );
+    let code = online(&host).code;
+    let mut ann = guest(&server, code, &dir.join("ann"));
+    run_until(&mut [&mut host, &mut ann], "ann seated", |a| connected(a[1]));
+    assert_eq!(online(&host).state, OnlineState::Waiting, "one seat still awaited");
+    let mut bob = guest(&server, code, &dir.join("bob"));
+    run_until(&mut [&mut host, &mut ann, &mut bob], "everyone connected", |a| a.iter().all(|a| connected(a)));
+    let seats: Vec<Seat> =
+        [&ann, &bob].iter().flat_map(|g| online(g).referee.seats_of(&guest_key(g))).collect();
+    assert_eq!(seats.len(), 2);
+    assert_ne!(seats[0], seats[1]);
+    let mut rng = StdRng::seed_from_u64(5);
+    play(&mut [&mut host, &mut ann, &mut bob], &mut rng, 60);
+    assert!(host.world().resource::<Match>().game().ply_count() >= 30);
+}
+
+/// The key a guest sent (the holder of its seats).
+fn guest_key(app: &App) -> String {
+    online(app)
+        .referee
+        .seats()
+        .iter()
+        .find_map(|(seat, holder)| match holder {
+            online_protocol::SeatHolder::Guest(k) if online(app).referee.is_mine(*seat) => Some(k.clone()),
+            _ => None,
+        })
+        .expect("a seat of its own")
+}
+
+fn tempdir() -> PathBuf {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
+    let dir = std::env::temp_dir().join(format!("arkes-online-{}-{nanos}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A raw peer of the room (a socket, no game): what a cheater's client
+/// could send.
+fn raw_peer(server: &Server, code: online_protocol::RoomCode) -> App {
+    use bevy_matchbox::prelude::{MatchboxSocket, WebRtcSocketBuilder};
+    let mut app = headless_app();
+    let url = format!("{}/{}", server.url(), code.room_name());
+    let builder = WebRtcSocketBuilder::new(url)
+        .ice_server(bevy_matchbox::matchbox_socket::RtcIceServerConfig {
+            urls: Vec::new(),
+            username: None,
+            credential: None,
+        })
+        .add_reliable_channel();
+    app.insert_resource(MatchboxSocket::from(builder));
+    app.update();
+    app
+}
+
+#[test]
+fn a_peer_sending_garbage_or_moves_the_rules_forbid_changes_nothing() {
+    use bevy_matchbox::prelude::{MatchboxSocket, PeerState};
+    let server = Server::start();
+    let dir = tempdir();
+    let mut host = host(&server, games::arkes::KIND, vec![PlayerKind::Human, PlayerKind::Remote], &dir);
+    let code = online(&host).code;
+    let mut cheat = raw_peer(&server, code);
+    let mut host_peer = None;
+    let start = Instant::now();
+    while host_peer.is_none() {
+        assert!(start.elapsed() < Duration::from_secs(30), "the raw peer never reached the host");
+        host.update();
+        cheat.update();
+        let mut socket = cheat.world_mut().resource_mut::<MatchboxSocket>();
+        host_peer =
+            socket.update_peers().into_iter().find(|(_, s)| *s == PeerState::Connected).map(|(p, _)| p);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let host_peer = host_peer.unwrap();
+    // South (the host's) moves first; then the cheat sends everything.
+    let first = host.world().resource::<Match>().game().legal_actions()[0];
+    host.world_mut().write_message(MoveCommand::from(first));
+    host.update();
+    let before = record(&host);
+    let game = host.world().resource::<Match>().game().clone();
+    let north = game.legal_actions()[0];
+    let mut after = game.clone();
+    after.play(north).unwrap();
+    let north_text = game.action_text(north).unwrap();
+    let hash = online_protocol::hash_text(after.position().hash());
+    let moves = |mv: &str, ply: u32, seat: &str, hash: &str| {
+        format!(
+            r#"{{"v":1,"msg":{{"kind":"move","ply":{ply},"seat":"{seat}","mv":"{mv}","hash":"{hash}"}}}}"#
+        )
+    };
+    let garbage: Vec<(Vec<u8>, &str)> = vec![
+        (b"\x00\xff garbage".to_vec(), "malformed"),
+        (b"{\"v\":9,\"msg\":{\"kind\":\"rematch\"}}".to_vec(), "version"),
+        (vec![b' '; online_protocol::MAX_MESSAGE_BYTES + 1], "too long"),
+        // Not seated yet: North is not this peer's.
+        (moves(&north_text, 2, "north", &hash).into_bytes(), "does not hold"),
+        (br#"{"v":1,"msg":{"kind":"hello","peer":"cheat"}}"#.to_vec(), ""),
+        // Seated at North now: South's move, an illegal one, a stale ply, a
+        // false hash.
+        (moves("a1-a2", 2, "south", &hash).into_bytes(), "does not hold"),
+        (moves("a1-i9", 2, "north", &hash).into_bytes(), "not a legal move"),
+        (moves(&north_text, 7, "north", &hash).into_bytes(), "numbered ply 7"),
+        (moves(&north_text, 2, "north", "0123456789abcdef").into_bytes(), "position after the move differs"),
+        (
+            br#"{"v":1,"msg":{"kind":"welcome","game":"arkes","record":{},"seats":[]}}"#.to_vec(),
+            "cannot come",
+        ),
+    ];
+    for (bytes, expected) in garbage {
+        let mut socket = cheat.world_mut().resource_mut::<MatchboxSocket>();
+        socket.channel_mut(0).send(bytes.into(), host_peer);
+        for _ in 0..40 {
+            host.update();
+            cheat.update();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert_eq!(record(&host), before, "a message from the cheat changed the game");
+        if !expected.is_empty() {
+            let refusal = online(&host).last_refusal.clone().unwrap_or_default();
+            assert!(refusal.contains(expected), "expected a refusal saying {expected:?}, got {refusal:?}");
+        }
+        host.world_mut().resource_mut::<Online>().last_refusal = None;
+    }
+    // The one move the rules allow, from the seat it holds, is played.
+    let mut socket = cheat.world_mut().resource_mut::<MatchboxSocket>();
+    socket.channel_mut(0).send(moves(&north_text, 2, "north", &hash).into_bytes().into(), host_peer);
+    run_until(&mut [&mut host, &mut cheat], "the legal move played", |a| {
+        a[0].world().resource::<Match>().game().ply_count() == 2
+    });
+}
