@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use arkes::GameOptions;
 use arkes::online::{Online, OnlineChanged, OnlinePlugin};
 use arkes::options::PlayerKind;
-use arkes::play::{AnimationSettings, GameLogicPlugin, Match, MoveApplied, MoveCommand};
+use arkes::play::{AnimationSettings, CommandsApplied, GameLogicPlugin, Match, MoveApplied, MoveCommand};
 use arkes::storage::Store;
 use bevy::prelude::*;
 use bevy_matchbox::prelude::{MatchboxSocket, PeerState, WebRtcSocketBuilder};
@@ -114,7 +114,8 @@ fn main() {
     } else {
         app.add_plugins((GameLogicPlugin { options }, OnlinePlugin));
         app.insert_resource(Rng(StdRng::seed_from_u64(args.seed)));
-        app.add_systems(Update, (print_events, play_my_seats));
+        // After the moves are applied (and the room opened, before them).
+        app.add_systems(Update, (print_events, play_my_seats).after(CommandsApplied));
     }
     let deadline = Instant::now() + Duration::from_secs(args.seconds);
     while Instant::now() < deadline {

@@ -23,6 +23,8 @@ pub enum Screen {
     Settings,
     /// Lessons and puzzles, by game.
     Learn,
+    /// Typing a friend's room code to join an online game.
+    Join,
 }
 
 /// What is shown over the board while playing.

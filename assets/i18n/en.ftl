@@ -278,6 +278,14 @@ online-no-answer = No answer from room { $room }: check the code, and that the h
 online-waiting = Room { $room }: waiting for { $names }
 online-connected = Room { $room }: everyone is here
 online-refused = Room { $room }: a move from the other side was refused
+menu-join = Join a friend
+join-title = Join a friend's game
+join-intro = Type the room code your friend's screen shows (or open the link they sent).
+join-code = { $code }
+join-key = { $key }
+join-erase = ⌫ Erase
+join-go = Join
+join-bad-code = Not a room code: { $reason }
 
 ## Lessons (assets/lessons/<game>.json)
 lesson-arkes-one-step = One step

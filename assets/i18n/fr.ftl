@@ -278,6 +278,14 @@ online-no-answer = Pas de réponse de la salle { $room } : vérifiez le code et 
 online-waiting = Salle { $room } : on attend { $names }
 online-connected = Salle { $room } : tout le monde est là
 online-refused = Salle { $room } : un coup de l’autre côté a été refusé
+menu-join = Rejoindre un ami
+join-title = Rejoindre la partie d’un ami
+join-intro = Tapez le code de salle affiché chez votre ami (ou ouvrez le lien qu’il vous a envoyé).
+join-code = { $code }
+join-key = { $key }
+join-erase = ⌫ Effacer
+join-go = Rejoindre
+join-bad-code = Ce n’est pas un code de salle : { $reason }
 
 ## Leçons (assets/lessons/<game>.json)
 lesson-arkes-one-step = Un pas

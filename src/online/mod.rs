@@ -41,13 +41,16 @@ impl Plugin for OnlinePlugin {
 }
 
 fn plugin(app: &mut App) {
-    app.add_message::<OnlineChanged>().add_systems(Startup, join_from_options).add_systems(
-        Update,
-        (
-            (open_or_close_room, guest_waits, exchange).chain().before(AppSystems::Apply),
-            (send_record_on_reset, announce_moves).chain().after(CommandsApplied),
-        ),
-    );
+    app.add_message::<OnlineChanged>()
+        .add_message::<JoinRoom>()
+        .add_systems(Startup, join_from_options)
+        .add_systems(
+            Update,
+            (
+                (join_rooms, open_or_close_room, guest_waits, exchange).chain().before(AppSystems::Apply),
+                (send_record_on_reset, announce_moves).chain().after(CommandsApplied),
+            ),
+        );
 }
 
 /// Where an online game stands, as the automation's `online` event and
@@ -75,6 +78,11 @@ impl OnlineState {
         }
     }
 }
+
+/// Join the room of this code (the Join screen): this session becomes a
+/// guest there, leaving any room it hosted.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JoinRoom(pub RoomCode);
 
 /// What changed in the online game: a new state, or a message refused
 /// (with the reason). Read by the automation's `online` events.
@@ -250,9 +258,27 @@ fn guest_key(store: Option<&Store>, code: RoomCode) -> String {
 }
 
 /// `--online CODE`: join that room.
-fn join_from_options(mut commands: Commands, options: Res<GameOptions>, store: Option<Res<Store>>) {
-    let Some(code) = options.online else { return };
-    let key = guest_key(store.as_deref(), code);
+fn join_from_options(commands: Commands, options: Res<GameOptions>, store: Option<Res<Store>>) {
+    if let Some(code) = options.online {
+        join(commands, &options, store.as_deref(), code);
+    }
+}
+
+/// A code typed on the Join screen: join that room.
+fn join_rooms(
+    mut requests: MessageReader<JoinRoom>,
+    mut commands: Commands,
+    options: Res<GameOptions>,
+    store: Option<Res<Store>>,
+) {
+    if let Some(JoinRoom(code)) = requests.read().last() {
+        join(commands.reborrow(), &options, store.as_deref(), *code);
+    }
+}
+
+/// Becomes a guest of the room `code` (replacing any online game).
+fn join(mut commands: Commands, options: &GameOptions, store: Option<&Store>, code: RoomCode) {
+    let key = guest_key(store, code);
     info!("online: joining room {code}");
     commands.insert_resource(Online {
         code,
@@ -260,7 +286,7 @@ fn join_from_options(mut commands: Commands, options: Res<GameOptions>, store: O
         state: OnlineState::Waiting,
         last_refusal: None,
         key,
-        transport: Transport::open(&options, code),
+        transport: Transport::open(options, code),
         guests: HashMap::new(),
         host: None,
         waited: 0.0,
@@ -330,7 +356,7 @@ fn guest_waits(
     mut replace: MessageWriter<MatchCommand>,
 ) {
     let (Some(online), Some(game)) = (online, game) else { return };
-    if online.is_host() || online.host.is_some() || !game.is_added() {
+    if online.is_host() || online.host.is_some() || !(game.is_added() || online.is_added()) {
         return;
     }
     if game.seat_list().iter().any(|(_, _, kind)| *kind != PlayerKind::Remote) {
@@ -450,7 +476,12 @@ fn exchange(
                         reviewing = false;
                         online.referee = referee;
                         online.host = Some(peer);
-                        replace.write(MatchCommand::Replace(Box::new(Match::new(received, kinds))));
+                        // The host keeps the game; a guest's copy is not
+                        // its autosave (continued alone, it would host a
+                        // room of its own).
+                        let mut copy = Match::new(received, kinds);
+                        copy.set_saved(false);
+                        replace.write(MatchCommand::Replace(Box::new(copy)));
                         online.refresh_state(&mut changes);
                     }
                     Err(why) => online.refuse(peer, &why, &mut changes),

@@ -1,11 +1,12 @@
 //! The game's screens (a [`Screen`] state; their entities are scoped with
 //! `DespawnOnExit`): title, new-game set-up, gameplay with its overlays
 //! (pause, save, game over) and the lesson or puzzle's panel, load, learn
-//! (lessons and puzzles), rules and settings.
+//! (lessons and puzzles), join (a friend's online game), rules and settings.
 
 mod choices;
 mod flow;
 mod gameplay;
+mod join;
 mod learn;
 mod load;
 mod new_game;
@@ -34,6 +35,7 @@ impl Plugin for ScreensPlugin {
             title::plugin,
             new_game::plugin,
             gameplay::plugin,
+            join::plugin,
             load::plugin,
             learn::plugin,
             rules::plugin,

@@ -90,6 +90,12 @@ fn spawn_title(mut commands: Commands, can_continue: Res<CanContinue>, notice: R
     ));
     commands.spawn((
         ChildOf(menu),
+        button("join", Tr::new("menu-join"), |_: On<Activate>, mut next: ResMut<NextState<Screen>>| {
+            next.set(Screen::Join);
+        }),
+    ));
+    commands.spawn((
+        ChildOf(menu),
         button("load", Tr::new("menu-load"), |_: On<Activate>, mut next: ResMut<NextState<Screen>>| {
             next.set(Screen::Load);
         }),

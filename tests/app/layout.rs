@@ -113,7 +113,7 @@ fn every_screen(language: &str, size: (u32, u32), scale_factor: f32) -> Vec<Stri
     let (mut app, dir) =
         layout_app(&format!("layout-{language}-{}-{}", size.0, size.1), size, scale_factor, language);
     let mut found = problems(&mut app, &format!("{at} title"), size);
-    for (screen, name) in [(Screen::Settings, "settings"), (Screen::Load, "load")] {
+    for (screen, name) in [(Screen::Settings, "settings"), (Screen::Load, "load"), (Screen::Join, "join")] {
         show(&mut app, screen);
         found.extend(problems(&mut app, &format!("{at} {name}"), size));
         show(&mut app, Screen::Title);

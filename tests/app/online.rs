@@ -318,3 +318,51 @@ fn a_peer_sending_garbage_or_moves_the_rules_forbid_changes_nothing() {
         a[0].world().resource::<Match>().game().ply_count() == 2
     });
 }
+
+#[test]
+fn a_friend_types_the_room_code_on_the_join_screen_and_gets_the_game() {
+    use arkes::screens::Screen;
+    let server = Server::start();
+    let dir = tempdir();
+    let mut host =
+        host(&server, games::arcanor::KIND, vec![PlayerKind::Human, PlayerKind::Remote], &dir.join("h"));
+    let code = online(&host).code;
+    // The friend's whole game (screens and all), from its title screen; the
+    // signalling server as a setting of the session.
+    let (store, _) = crate::flow::temp_store("join-screen");
+    let mut friend = crate::common::headless_app();
+    friend.insert_resource(store);
+    friend.insert_resource(AnimationSettings { speed: 0.0 });
+    friend.add_plugins((
+        GameLogicPlugin {
+            options: GameOptions { skip_title: false, signal: Some(server.url()), ..GameOptions::default() },
+        },
+        arkes::FlowPlugin,
+    ));
+    for _ in 0..3 {
+        friend.update();
+    }
+    crate::flow::press(&mut friend, "join");
+    assert_eq!(crate::flow::screen(&friend), Screen::Join);
+    // A wrong code first: too short, refused, nothing joined.
+    crate::flow::press(&mut friend, "key-7");
+    crate::flow::press(&mut friend, "join");
+    assert_eq!(crate::flow::screen(&friend), Screen::Join, "a short code joins nothing");
+    assert!(friend.world().get_resource::<Online>().is_none());
+    crate::flow::press(&mut friend, "erase");
+    for c in code.room_name().chars() {
+        crate::flow::press(&mut friend, &format!("key-{c}"));
+    }
+    crate::flow::press(&mut friend, "join");
+    assert_eq!(crate::flow::screen(&friend), Screen::Gameplay);
+    assert_eq!(online(&friend).code, code);
+    run_until(&mut [&mut host, &mut friend], "the friend connected", |a| connected(a[0]) && connected(a[1]));
+    assert_eq!(record(&friend), record(&host));
+    assert_eq!(
+        friend.world().resource::<Match>().kind(),
+        games::arcanor::KIND,
+        "the host's game, not the title's"
+    );
+    let mut rng = StdRng::seed_from_u64(8);
+    play(&mut [&mut host, &mut friend], &mut rng, 6);
+}

@@ -11,10 +11,12 @@
 //! - `cargo xtask signal [--port N]`: the signalling server alone
 //!   (`matchbox_server`, on 127.0.0.1).
 //! - `cargo xtask bench-frames`: frame times of the game and its baselines.
+//! - `cargo xtask bench-online`: join-to-connected time of online games.
 //! - `cargo xtask mutants [CRATE...]`: mutation testing of the rules and the
 //!   AI's tactics (slow; not part of `test`).
 
 mod bench;
+mod bench_online;
 mod e2e;
 mod mutants;
 mod signal;
@@ -48,6 +50,8 @@ tasks:
   web --test       build the browser version and run the browser test in headless Chromium
   bench-frames     the games' frame times at High and Low against two bare Bevy scenes
                    (Xvfb and lavapipe, 1280x720), in rounds (--rounds N, default 3)
+  bench-online [--pairings N]
+                   time from joining an online room to connected, on loopback (default 20 pairings)
   mutants [CRATE...]
                    mutation testing (cargo-mutants) of game_core, arkes_engine, arcanor_engine
                    and the AI's tactics and evaluation (ai); reports under <target>/mutants";
@@ -64,6 +68,7 @@ fn main() -> ExitCode {
         Some("e2e") => native_e2e(&args[1..]),
         Some("web") => web_task(&args[1..]),
         Some("bench-frames") => bench::bench_frames(&target_dir(), &args[1..]),
+        Some("bench-online") => bench_online::bench_online(&target_dir(), &args[1..]),
         Some("mutants") => mutants::mutants(&target_dir(), &args[1..]),
         Some("signal") => signal::signal_task(&target_dir(), &args[1..]),
         Some("-h" | "--help" | "help") => {

@@ -118,3 +118,36 @@ fn r13_the_zobrist_hook_tells_positions_apart_and_matches_equal_ones() {
         positions.len()
     );
 }
+
+/// The shared core's undo and redo stacks as `Game::can_undo` and
+/// `can_redo` report them (mutants of `game_core` left these alive: no
+/// test read them), judged by what `undo` and `redo` then do.
+#[test]
+fn r10_can_undo_and_can_redo_say_whether_undo_and_redo_will_act() {
+    let mut game = Game::from_setup(Setup::standard(2, 9).unwrap()).unwrap();
+    assert!(!game.can_undo() && !game.can_redo(), "a new game has nothing to take back or replay");
+    let first = game.legal_moves()[0];
+    game.play(first).unwrap();
+    assert!(game.can_undo() && !game.can_redo());
+    assert!(game.undo());
+    assert!(!game.can_undo() && game.can_redo());
+    assert!(!game.undo(), "can_undo said no, and undo does nothing");
+    assert!(game.redo().is_some());
+    assert!(game.can_undo() && !game.can_redo());
+    assert!(game.redo().is_none(), "can_redo said no, and redo does nothing");
+}
+
+/// R15: without clocks `tick` never charges time nor times a seat out (a
+/// mutant of `Game::tick`'s guard, `||` made `&&`, timed South out at once).
+#[test]
+fn r15_without_clocks_tick_charges_nothing_and_never_times_out() {
+    let mut game = Game::from_setup(Setup::standard(2, 9).unwrap()).unwrap();
+    assert!(game.limits().clock.is_none());
+    for _ in 0..3 {
+        assert!(game.tick(3_600_000).is_none());
+    }
+    assert!(game.plies().is_empty());
+    assert!(game.outcome().is_none());
+    assert_eq!(game.clock_ms(Seat::South), None);
+    assert!(!game.capture_this_round(), "nothing was captured in the first round");
+}
