@@ -48,7 +48,7 @@ fn plugin(app: &mut App) {
             Update,
             (
                 (join_rooms, open_or_close_room, guest_waits, exchange).chain().before(AppSystems::Apply),
-                (send_record_on_reset, announce_moves).chain().after(CommandsApplied),
+                announce_moves.after(CommandsApplied),
             ),
         );
 }
@@ -106,6 +106,9 @@ pub struct Online {
     pub state: OnlineState,
     /// The last message refused, for the screen.
     pub last_refusal: Option<String>,
+    /// Guest: the next new match is the host's game being adopted (not a
+    /// rematch or a new game started here).
+    adopting: bool,
     /// Seconds a guest has waited for the host's game so far.
     waited: f32,
     /// This side's key (a guest's, sent in its hello; the host's is `host`).
@@ -290,6 +293,7 @@ fn join(mut commands: Commands, options: &GameOptions, store: Option<&Store>, co
         guests: HashMap::new(),
         host: None,
         waited: 0.0,
+        adopting: true,
     });
 }
 
@@ -298,6 +302,7 @@ fn join(mut commands: Commands, options: &GameOptions, store: Option<&Store>, co
 /// it. A new match with remote seats in an open room (a rematch) keeps the
 /// room and its guests.
 fn open_or_close_room(
+    mut resets: MessageReader<BoardReset>,
     mut commands: Commands,
     game: Option<Res<Match>>,
     online: Option<ResMut<Online>>,
@@ -305,10 +310,25 @@ fn open_or_close_room(
     options: Res<GameOptions>,
     mut changes: MessageWriter<OnlineChanged>,
 ) {
-    let Some(game) = game.filter(|g| g.is_added()) else { return };
+    // A new, loaded, restarted or rematched match (re-inserting the
+    // resource does not count as adding it: the reset message does).
+    if resets.read().count() == 0 {
+        return;
+    }
+    let Some(game) = game else { return };
     let remote = game.seat_list().iter().any(|(_, _, kind)| *kind == PlayerKind::Remote);
     match online {
-        Some(online) if !online.is_host() => {}
+        Some(mut online) if !online.is_host() => {
+            // A match started here while in the room (the game-over
+            // banner's rematch): the host decides, and its record comes
+            // back either way.
+            if !std::mem::take(&mut online.adopting)
+                && let Some(host) = online.host
+            {
+                online.transport.send(host, &Message::Rematch {});
+                online.transport.send(host, &Message::RecordRequest {});
+            }
+        }
         Some(mut online) if remote && learning.as_ref().is_none_or(|l| l.0.is_none()) => {
             // The same guests keep their places, in order, where they can.
             let keys: Vec<String> = online
@@ -320,6 +340,12 @@ fn open_or_close_room(
             online.referee = Referee::new(host_seats(&game), Side::Host);
             for key in keys {
                 let _ = online.referee.seat_guest(&key);
+            }
+            // Every guest gets the new game whole, with its seats.
+            let seated: Vec<PeerId> =
+                online.guests.iter().filter(|(_, k)| k.is_some()).map(|(p, _)| *p).collect();
+            for peer in seated {
+                online.welcome(peer, &game);
             }
             online.refresh_state(&mut changes);
         }
@@ -339,6 +365,7 @@ fn open_or_close_room(
                 guests: HashMap::new(),
                 host: None,
                 waited: 0.0,
+                adopting: false,
             };
             info!("online: hosting room {code} at {}", online.room_url());
             online.refresh_state(&mut changes);
@@ -351,12 +378,14 @@ fn open_or_close_room(
 /// A guest plays no seat until the host's game arrives: its match has only
 /// remote seats until then.
 fn guest_waits(
+    mut resets: MessageReader<BoardReset>,
     online: Option<Res<Online>>,
     game: Option<Res<Match>>,
     mut replace: MessageWriter<MatchCommand>,
 ) {
+    let reset = resets.read().count() > 0;
     let (Some(online), Some(game)) = (online, game) else { return };
-    if online.is_host() || online.host.is_some() || !(game.is_added() || online.is_added()) {
+    if online.is_host() || online.host.is_some() || !(reset || online.is_added()) {
         return;
     }
     if game.seat_list().iter().any(|(_, _, kind)| *kind != PlayerKind::Remote) {
@@ -481,6 +510,7 @@ fn exchange(
                         // room of its own).
                         let mut copy = Match::new(received, kinds);
                         copy.set_saved(false);
+                        online.adopting = true;
                         replace.write(MatchCommand::Replace(Box::new(copy)));
                         online.refresh_state(&mut changes);
                     }
@@ -528,26 +558,17 @@ fn exchange(
                     Err(why) => online.refuse(peer, &why, &mut changes),
                 }
             }
-            Message::UndoAnswer { .. } | Message::Rematch {} => {}
+            Message::Rematch {} => {
+                if game.outcome().is_some() {
+                    // As the host's own rematch: the players move (R2, A1)
+                    // and every guest gets the new game.
+                    replace.write(MatchCommand::Replace(Box::new(game.rematch())));
+                } else {
+                    online.refuse(peer, &Rejection::NotOver, &mut changes);
+                }
+            }
+            Message::UndoAnswer { .. } => {}
         }
-    }
-}
-
-/// Host: a match replaced or restarted here (a rematch, a new game in the
-/// room) is sent whole to every guest.
-fn send_record_on_reset(
-    mut resets: MessageReader<BoardReset>,
-    online: Option<ResMut<Online>>,
-    game: Option<Res<Match>>,
-) {
-    let reset = resets.read().count() > 0;
-    let (Some(mut online), Some(game)) = (online, game) else { return };
-    if !reset || !online.is_host() {
-        return;
-    }
-    let peers: Vec<PeerId> = online.guests.iter().filter(|(_, k)| k.is_some()).map(|(p, _)| *p).collect();
-    for peer in peers {
-        online.welcome(peer, &game);
     }
 }
 

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use arkes::GameOptions;
 use arkes::online::{Online, OnlinePlugin, OnlineState};
 use arkes::options::PlayerKind;
-use arkes::play::{AnimationSettings, GameLogicPlugin, Match, MoveCommand};
+use arkes::play::{AnimationSettings, GameLogicPlugin, Match, MatchCommand, MoveCommand};
 use arkes::storage::Store;
 use bevy::prelude::*;
 use game_core::Seat;
@@ -176,6 +176,17 @@ fn two_peers_play_a_whole_game_of_each_game_and_a_guest_rejoins_midway() {
         let m = host.world().resource::<Match>();
         assert!(m.outcome().is_some(), "{}: the game ended", game.id());
         assert_eq!(guest2.world().resource::<Match>().outcome(), m.outcome());
+        // The guest's game-over banner asks for a rematch: the host starts
+        // it, South still moves first and the players swap seats (R2, A1).
+        let rematch = guest2.world().resource::<Match>().rematch();
+        guest2.world_mut().write_message(MatchCommand::Replace(Box::new(rematch)));
+        run_until(&mut [&mut host, &mut guest2], "the rematch on both screens", |a| {
+            a.iter().all(|a| a.world().resource::<Match>().outcome().is_none())
+                && record(a[0]) == record(a[1])
+        });
+        assert_eq!(host.world().resource::<Match>().seat(Seat::South).kind, PlayerKind::Remote);
+        assert!(online(&guest2).referee.is_mine(Seat::South), "{}: the guest now plays South", game.id());
+        play(&mut [&mut host, &mut guest2], &mut rng, 4);
     }
 }
 

@@ -851,6 +851,15 @@ try {
   browsers.push(onlineBrowser);
   const onlineContext = (label) =>
     context({ viewport: { width: 960, height: 640 } }, label, onlineBrowser, [SIGNAL_URL]);
+  /// Opens a page; the `online` event may come before `ready`, so the
+  /// events are read again from the page's start.
+  const openOnline = async (page, query) => {
+    const mark = page.events.length;
+    const ready = await page.open(query);
+    await page.overlayGone();
+    page.cursor = mark;
+    return ready;
+  };
   /// A native peer; its JSON lines gathered in `lines`.
   const nativePeer = (args) => {
     const child = spawn(NATIVE_PEER, ['--signal', SIGNAL_URL, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -883,17 +892,18 @@ try {
   await step('two pages play ARKES online; the guest reloads midway and the game resumes', async () => {
     const host = (await onlineContext('online-host')).game;
     const guest = (await onlineContext('online-guest')).game;
-    let hview = await host.open(`&new&seats=human,remote${signal}`);
+    let hview = await openOnline(host, `&new&seats=human,remote${signal}`);
     const hosting = await host.next('online', (e) => e.state === 'hosting');
     check(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/.test(hosting.room), `a room code: ${hosting.room}`);
     const joinStarted = Date.now();
-    await guest.open(`&room=${hosting.room}${signal}`);
+    await openOnline(guest, `&room=${hosting.room}${signal}`);
     const guestIn = await guest.next('online', (e) => e.state === 'connected');
     await host.next('online', (e) => e.state === 'connected');
     report.onlineJoinMs = Date.now() - joinStarted;
     check(guestIn.seats.some((s) => s.seat === 'north' && s.mine), `the guest holds North: ${JSON.stringify(guestIn.seats)}`);
     // South (the host's screen) plays by mouse; the guest's board follows.
     await host.click(cell(hview, 'd1'));
+    await host.next('selection', (e) => e.cell === 'd1');
     await host.click(cell(hview, 'd2'));
     const first = await host.next('move');
     check(first.notation === 'd1-d2', `host: expected d1-d2, got ${first.notation}`);
@@ -902,6 +912,7 @@ try {
     // North (the guest's screen) plays by mouse; the host's board follows.
     let gview = await guest.next('view', (e) => e.to_move === 'north');
     await guest.click(cell(gview, 'c9'));
+    await guest.next('selection', (e) => e.cell === 'c9');
     await guest.click(cell(gview, 'c8'));
     const reply = await guest.next('move');
     check(reply.notation === 'c9-c8', `guest: expected c9-c8, got ${reply.notation}`);
@@ -910,13 +921,16 @@ try {
     await host.screenshot('online-host');
     // The guest reloads: it rejoins with its kept key, gets North back and
     // the game where it was.
-    guest.cursor = guest.events.length;
+    const mark = guest.events.length;
+    guest.cursor = mark;
     await guest.page.reload();
     await guest.next('ready', () => true, BOOT_TIMEOUT);
+    guest.cursor = mark;
     const back = await guest.next('online', (e) => e.state === 'connected');
     check(back.seats.some((s) => s.seat === 'north' && s.mine), 'the reloaded guest holds North again');
     hview = await host.next('view', (e) => e.to_move === 'south');
     await host.click(cell(hview, 'f1'));
+    await host.next('selection', (e) => e.cell === 'f1');
     await host.click(cell(hview, 'f2'));
     const third = await host.next('move');
     const resumed = await guest.next('move');
@@ -929,7 +943,7 @@ try {
   });
   await step('a native peer plays a whole game of Arcanor against a page (the page\'s seat the computer)', async () => {
     const page = (await onlineContext('online-page')).game;
-    await page.open(`&new&game=arcanor&seats=easy,remote${signal}`);
+    await openOnline(page, `&new&game=arcanor&seats=easy,remote${signal}`);
     const hosting = await page.next('online', (e) => e.state === 'hosting');
     const native = nativePeer(['--join', hosting.room, '--seed', '4', '--seconds', '500']);
     try {
@@ -949,7 +963,7 @@ try {
   });
   await step('a peer sending garbage and forbidden moves changes nothing on the page', async () => {
     const page = (await onlineContext('online-victim')).game;
-    const start = await page.open(`&new&seats=human,remote${signal}`);
+    const start = await openOnline(page, `&new&seats=human,remote${signal}`);
     const hosting = await page.next('online', (e) => e.state === 'hosting');
     const cheat = nativePeer(['--join', hosting.room, '--garbage', '--seconds', '60']);
     try {

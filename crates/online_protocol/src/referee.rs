@@ -58,6 +58,9 @@ pub enum Rejection {
     /// An undo request that takes back nothing or more than was played.
     #[error("an undo to ply {0} cannot be done")]
     BadUndo(u32),
+    /// A rematch asked while the game goes on.
+    #[error("a rematch can only be asked once the game is over")]
+    NotOver,
     /// Every remote seat is taken by another guest.
     #[error("every seat of this room is taken")]
     RoomFull,

@@ -139,7 +139,8 @@ fn spawn_toolbar(mut commands: Commands) {
     ));
 }
 
-/// Greys out undo and redo when there is nothing to take back or replay.
+/// Greys out undo and redo when there is nothing to take back or replay,
+/// in lessons and in online games.
 fn update_toolbar(
     game: Option<Res<Match>>,
     filter: Res<MoveFilter>,
@@ -151,8 +152,9 @@ fn update_toolbar(
     if !game.is_changed() && !filter.is_changed() {
         return;
     }
-    // A lesson's or puzzle's moves cannot be taken back (its filter is set).
-    let free = filter.0.is_none();
+    // A lesson's or puzzle's moves cannot be taken back (its filter is set),
+    // nor an online game's without the other side's consent.
+    let free = filter.0.is_none() && !game.is_online();
     for (entity, enabled) in undo
         .iter()
         .map(|e| (e, free && game.game().can_undo()))
