@@ -150,7 +150,7 @@ impl Online {
             .collect()
     }
 
-    /// Whether a guest has waited so long for the host (20 s) that the
+    /// Whether a guest has waited so long for the host (45 s) that the
     /// screen should say why it may never come: a wrong code, a host gone,
     /// or networks apart without a STUN/TURN server.
     #[must_use]
@@ -209,8 +209,9 @@ impl Online {
 }
 
 /// Seconds a guest waits for the host before the screen says why it may
-/// not come.
-const NO_ANSWER_SECS: f32 = 20.0;
+/// not come: longer than Chromium's 30 s of ICE gathering (see the
+/// README), so a connection on its way is not called lost.
+const NO_ANSWER_SECS: f32 = 45.0;
 
 /// The host's key in a [`SeatHolder`]-free sense: never a guest's (guests'
 /// keys are 16 hex digits).

@@ -180,9 +180,10 @@ fn two_peers_play_a_whole_game_of_each_game_and_a_guest_rejoins_midway() {
         // it, South still moves first and the players swap seats (R2, A1).
         let rematch = guest2.world().resource::<Match>().rematch();
         guest2.world_mut().write_message(MatchCommand::Replace(Box::new(rematch)));
-        run_until(&mut [&mut host, &mut guest2], "the rematch on both screens", |a| {
+        run_until(&mut [&mut host, &mut guest2], "the rematch on both screens, the guest at South", |a| {
             a.iter().all(|a| a.world().resource::<Match>().outcome().is_none())
                 && record(a[0]) == record(a[1])
+                && online(a[1]).referee.is_mine(Seat::South)
         });
         assert_eq!(host.world().resource::<Match>().seat(Seat::South).kind, PlayerKind::Remote);
         assert!(online(&guest2).referee.is_mine(Seat::South), "{}: the guest now plays South", game.id());
@@ -376,4 +377,35 @@ fn a_friend_types_the_room_code_on_the_join_screen_and_gets_the_game() {
     );
     let mut rng = StdRng::seed_from_u64(8);
     play(&mut [&mut host, &mut friend], &mut rng, 6);
+}
+
+#[test]
+fn a_game_without_remote_seats_opens_no_room_and_a_local_game_closes_one() {
+    let dir = tempdir();
+    // No signalling server listens on port 9: a room opened would only fail.
+    let signal = Some("ws://127.0.0.1:9".to_owned());
+    let mut local = peer(
+        GameOptions {
+            kinds: vec![PlayerKind::Human, PlayerKind::Easy],
+            signal: signal.clone(),
+            ..GameOptions::default()
+        },
+        &dir.join("local"),
+    );
+    for _ in 0..5 {
+        local.update();
+    }
+    assert!(local.world().get_resource::<Online>().is_none(), "no room without a remote seat");
+    let mut hosting = peer(
+        GameOptions { kinds: vec![PlayerKind::Human, PlayerKind::Remote], signal, ..GameOptions::default() },
+        &dir.join("host"),
+    );
+    assert!(hosting.world().get_resource::<Online>().is_some());
+    let game = hosting.world().resource::<Match>().game().restarted();
+    let seats = game.seat_order().into_iter().map(|s| (s, String::new(), PlayerKind::Human)).collect();
+    hosting.world_mut().write_message(MatchCommand::Replace(Box::new(Match::new(game, seats))));
+    for _ in 0..3 {
+        hosting.update();
+    }
+    assert!(hosting.world().get_resource::<Online>().is_none(), "a local game closes the room");
 }
