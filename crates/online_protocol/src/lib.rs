@@ -20,7 +20,9 @@
 mod code;
 mod message;
 mod referee;
+mod rejection;
 
 pub use code::{RoomCode, RoomCodeError};
 pub use message::{Envelope, MAX_MESSAGE_BYTES, Message, PROTOCOL_VERSION, SeatHolder, decode, encode};
-pub use referee::{Referee, Rejection, Side, game_from_welcome, hash_text};
+pub use referee::{Referee, Side, game_from_welcome, hash_text};
+pub use rejection::Rejection;

@@ -3,7 +3,7 @@
 use game_core::Seat;
 use serde::{Deserialize, Serialize};
 
-use crate::referee::Rejection;
+use crate::rejection::Rejection;
 
 /// The protocol's version, in every message's `v`. A peer of another
 /// version is refused ([`Rejection::Version`]) rather than half understood.
