@@ -10,7 +10,8 @@
 //! "state":…,"room":…}` on each change of the room, `{"peer":"move",
 //! "ply":…,"mv":…,"hash":…}` for each ply (whoever played it),
 //! `{"peer":"refused","reason":…}` when it refuses a message, and
-//! `{"peer":"outcome"}` at the end. With `--garbage` it joins a room and,
+//! `{"peer":"outcome"}` at the end. `--undo-after N` asks for an undo once
+//! N plies are played, and then plays no more. With `--garbage` it joins a room and,
 //! instead of playing, sends the host malformed and illegal messages
 //! (raw, through its own socket), then `{"peer":"garbage-sent"}`. It exits
 //! at the game's end, or after `--seconds` (default 600).
@@ -36,6 +37,7 @@ struct Args {
     garbage: bool,
     seed: u64,
     seconds: u64,
+    undo_after: Option<usize>,
 }
 
 fn args() -> Result<Args, String> {
@@ -47,6 +49,7 @@ fn args() -> Result<Args, String> {
         garbage: false,
         seed: 1,
         seconds: 600,
+        undo_after: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -64,6 +67,9 @@ fn args() -> Result<Args, String> {
             "--garbage" => args.garbage = true,
             "--seed" => args.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
             "--seconds" => args.seconds = value()?.parse().map_err(|e| format!("--seconds: {e}"))?,
+            "--undo-after" => {
+                args.undo_after = Some(value()?.parse().map_err(|e| format!("--undo-after: {e}"))?);
+            }
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -114,6 +120,7 @@ fn main() {
     } else {
         app.add_plugins((GameLogicPlugin { options }, OnlinePlugin));
         app.insert_resource(Rng(StdRng::seed_from_u64(args.seed)));
+        app.insert_resource(UndoAfter(args.undo_after));
         // After the moves are applied (and the room opened, before them).
         app.add_systems(Update, (print_events, play_my_seats).after(CommandsApplied));
     }
@@ -135,6 +142,11 @@ struct Finished(Instant);
 
 #[derive(Resource)]
 struct Rng(StdRng);
+
+/// `--undo-after N`: once N plies are played, ask for an undo (once) and
+/// stop playing.
+#[derive(Resource)]
+struct UndoAfter(Option<usize>);
 
 fn print(value: &serde_json::Value) {
     println!("{value}");
@@ -174,8 +186,23 @@ fn play_my_seats(
     mut rng: ResMut<Rng>,
     mut moves: MessageWriter<MoveCommand>,
     mut last: Local<Option<Instant>>,
+    (undo_after, mut history, mut asked): (
+        Res<UndoAfter>,
+        MessageWriter<arkes::play::HistoryCommand>,
+        Local<bool>,
+    ),
 ) {
     let (Some(online), Some(game)) = (online, game) else { return };
+    if let Some(after) = undo_after.0
+        && game.game().ply_count() >= after
+    {
+        if !*asked {
+            history.write(arkes::play::HistoryCommand::Undo);
+            print(&json!({"peer": "undo-asked", "plies": game.game().ply_count()}));
+            *asked = true;
+        }
+        return;
+    }
     let to_move = game.to_move();
     if game.outcome().is_some()
         || !online.referee.is_mine(to_move)

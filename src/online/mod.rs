@@ -43,11 +43,14 @@ impl Plugin for OnlinePlugin {
 fn plugin(app: &mut App) {
     app.add_message::<OnlineChanged>()
         .add_message::<JoinRoom>()
+        .add_message::<UndoReply>()
         .add_systems(Startup, join_from_options)
         .add_systems(
             Update,
             (
-                (join_rooms, open_or_close_room, guest_waits, exchange).chain().before(AppSystems::Apply),
+                (join_rooms, open_or_close_room, guest_waits, exchange, ask_undo, answer_undo)
+                    .chain()
+                    .before(AppSystems::Apply),
                 announce_moves.after(CommandsApplied),
             ),
         );
@@ -79,6 +82,20 @@ impl OnlineState {
     }
 }
 
+/// An undo asked in an online game: the plies the game would keep, the
+/// peer asked (or who asked), and whether this side asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct UndoAsk {
+    plies: u32,
+    peer: PeerId,
+    mine: bool,
+}
+
+/// This side's answer to the other side's undo request (the HUD's Allow
+/// and Refuse buttons).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UndoReply(pub bool);
+
 /// Join the room of this code (the Join screen): this session becomes a
 /// guest there, leaving any room it hosted.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,6 +123,12 @@ pub struct Online {
     pub state: OnlineState,
     /// The last message refused, for the screen.
     pub last_refusal: Option<String>,
+    /// An undo asked and not answered yet.
+    undo: Option<UndoAsk>,
+    /// Whether this side's last undo request was refused.
+    pub undo_refused: bool,
+    /// Host: an undo both sides agreed to, to be done (the plies kept).
+    agreed_undo: Option<u32>,
     /// Guest: the next new match is the host's game being adopted (not a
     /// rematch or a new game started here).
     adopting: bool,
@@ -156,6 +179,19 @@ impl Online {
     #[must_use]
     pub fn no_answer(&self) -> bool {
         !self.is_host() && self.host.is_none() && self.waited > NO_ANSWER_SECS
+    }
+
+    /// The other side asks to take back plies down to this many: this
+    /// side is to allow or refuse ([`UndoReply`]).
+    #[must_use]
+    pub fn undo_question(&self) -> Option<u32> {
+        self.undo.filter(|u| !u.mine).map(|u| u.plies)
+    }
+
+    /// Whether this side asked for an undo and waits for the answer.
+    #[must_use]
+    pub fn undo_asked(&self) -> bool {
+        self.undo.is_some_and(|u| u.mine)
     }
 
     /// The room's address on the signalling server.
@@ -295,6 +331,9 @@ fn join(mut commands: Commands, options: &GameOptions, store: Option<&Store>, co
         host: None,
         waited: 0.0,
         adopting: true,
+        undo: None,
+        undo_refused: false,
+        agreed_undo: None,
     });
 }
 
@@ -367,6 +406,9 @@ fn open_or_close_room(
                 host: None,
                 waited: 0.0,
                 adopting: false,
+                undo: None,
+                undo_refused: false,
+                agreed_undo: None,
             };
             info!("online: hosting room {code} at {}", online.room_url());
             online.refresh_state(&mut changes);
@@ -550,13 +592,21 @@ fn exchange(
                 warn!("online: the peer refused our message: {reason}");
                 online.last_refusal = Some(reason);
             }
-            Message::UndoRequest { ply } => {
-                // Undo needs both sides' consent; this build answers no
-                // (the request is checked all the same).
-                let answer = online.referee.check_undo(&view, ply).map(|()| false);
-                match answer {
-                    Ok(accept) => online.transport.send(peer, &Message::UndoAnswer { ply, accept }),
-                    Err(why) => online.refuse(peer, &why, &mut changes),
+            Message::UndoRequest { ply } => match online.referee.check_undo(&view, ply) {
+                // Undo needs this side's consent: the HUD asks.
+                Ok(()) if online.undo.is_none() => {
+                    online.undo = Some(UndoAsk { plies: ply, peer, mine: false });
+                }
+                Ok(()) => online.transport.send(peer, &Message::UndoAnswer { ply, accept: false }),
+                Err(why) => online.refuse(peer, &why, &mut changes),
+            },
+            Message::UndoAnswer { ply, accept } => {
+                if online.undo.is_some_and(|u| u.mine && u.plies == ply) {
+                    online.undo = None;
+                    online.undo_refused = !accept;
+                    if accept && online.is_host() {
+                        online.agreed_undo = Some(ply);
+                    }
                 }
             }
             Message::Rematch {} => {
@@ -568,8 +618,68 @@ fn exchange(
                     online.refuse(peer, &Rejection::NotOver, &mut changes);
                 }
             }
-            Message::UndoAnswer { .. } => {}
         }
+    }
+}
+
+/// Undo in an online game (the toolbar, Ctrl+Z) asks the other side: a
+/// guest asks the host, the host its guests. What is asked is to take back
+/// this side's last move and what followed it.
+fn ask_undo(
+    mut history: MessageReader<HistoryCommand>,
+    online: Option<ResMut<Online>>,
+    game: Option<Res<Match>>,
+) {
+    let wanted = history.read().any(|h| *h == HistoryCommand::Undo);
+    let (Some(mut online), Some(game)) = (online, game) else { return };
+    if !wanted || !game.is_online() || online.undo.is_some() || game.outcome().is_some() {
+        return;
+    }
+    let Some(last_mine) = game.game().ply_info().iter().rposition(|info| online.referee.is_mine(info.mover))
+    else {
+        return;
+    };
+    let plies = u32::try_from(last_mine).unwrap_or(u32::MAX);
+    let peers: Vec<PeerId> = if online.is_host() {
+        online.guests.iter().filter(|(_, k)| k.is_some()).map(|(p, _)| *p).collect()
+    } else {
+        online.host.into_iter().collect()
+    };
+    let Some(&first) = peers.first() else { return };
+    for peer in peers {
+        online.transport.send(peer, &Message::UndoRequest { ply: plies });
+    }
+    online.undo = Some(UndoAsk { plies, peer: first, mine: true });
+    online.undo_refused = false;
+}
+
+/// This side's answer to an undo request (the HUD's buttons), and, on the
+/// host, the undo both sides agreed to: the plies are taken back and every
+/// guest gets the record again (through the reset).
+fn answer_undo(
+    mut replies: MessageReader<UndoReply>,
+    online: Option<ResMut<Online>>,
+    game: Option<ResMut<Match>>,
+    mut resets: MessageWriter<BoardReset>,
+) {
+    let (Some(mut online), Some(mut game)) = (online, game) else {
+        replies.clear();
+        return;
+    };
+    for &UndoReply(accept) in replies.read() {
+        let Some(ask) = online.undo.filter(|u| !u.mine) else { continue };
+        online.undo = None;
+        online.transport.send(ask.peer, &Message::UndoAnswer { ply: ask.plies, accept });
+        if accept && online.is_host() {
+            online.agreed_undo = Some(ask.plies);
+        }
+    }
+    if let Some(plies) = online.agreed_undo.take()
+        && online.is_host()
+        && game.take_back_to(plies as usize)
+    {
+        info!("online: took back to ply {plies}, as both sides agreed");
+        resets.write(BoardReset);
     }
 }
 

@@ -120,6 +120,7 @@ fn update_online_line(
     game: Option<Res<Match>>,
     locale: Res<Locale>,
     mut lines: Query<(&mut Tr, &mut Node), With<OnlineText>>,
+    mut buttons: Query<&mut Node, (With<UndoQuestion>, Without<OnlineText>)>,
 ) {
     let wanted = match (online.as_deref(), game.as_deref()) {
         (Some(online), Some(game)) => {
@@ -137,6 +138,9 @@ fn update_online_line(
                 crate::online::OnlineState::Waiting => {
                     Tr::new("online-waiting").with("room", room).with("names", awaited.join(", "))
                 }
+                _ if online.undo_question().is_some() => Tr::new("online-undo-asked").with("room", room),
+                _ if online.undo_asked() => Tr::new("online-undo-waiting").with("room", room),
+                _ if online.undo_refused => Tr::new("online-undo-refused").with("room", room),
                 crate::online::OnlineState::Connected => match &online.last_refusal {
                     Some(_) => Tr::new("online-refused").with("room", room),
                     None => Tr::new("online-connected").with("room", room),
@@ -145,6 +149,13 @@ fn update_online_line(
         }
         _ => None,
     };
+    let asked = online.as_deref().is_some_and(|o| o.undo_question().is_some());
+    for mut node in &mut buttons {
+        let display = if asked { Display::Flex } else { Display::None };
+        if node.display != display {
+            node.display = display;
+        }
+    }
     for (mut tr, mut node) in &mut lines {
         let display = if wanted.is_some() { Display::Flex } else { Display::None };
         if node.display != display {
@@ -157,6 +168,10 @@ fn update_online_line(
         }
     }
 }
+
+/// The Allow and Refuse buttons of the other side's undo request.
+#[derive(Component)]
+struct UndoQuestion;
 
 /// The box of the turn and round lines, top left.
 #[derive(Component)]
@@ -247,6 +262,25 @@ fn spawn_hud(mut commands: Commands) {
                     Node { display: Display::None, ..default() },
                     Pickable::IGNORE,
                 ));
+                p.spawn((UndoQuestion, Node { display: Display::None, column_gap: px(8), ..default() }))
+                    .with_children(|row| {
+                        row.spawn(crate::ui::sized_button(
+                            "undo-allow",
+                            Tr::new("online-undo-allow"),
+                            17.0,
+                            |_: On<bevy::ui_widgets::Activate>, mut replies: MessageWriter<crate::online::UndoReply>| {
+                                replies.write(crate::online::UndoReply(true));
+                            },
+                        ));
+                        row.spawn(crate::ui::sized_button(
+                            "undo-refuse",
+                            Tr::new("online-undo-refuse"),
+                            17.0,
+                            |_: On<bevy::ui_widgets::Activate>, mut replies: MessageWriter<crate::online::UndoReply>| {
+                                replies.write(crate::online::UndoReply(false));
+                            },
+                        ));
+                    });
             });
             hud.spawn((
                 SeatChips,

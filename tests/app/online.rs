@@ -409,3 +409,42 @@ fn a_game_without_remote_seats_opens_no_room_and_a_local_game_closes_one() {
     }
     assert!(hosting.world().get_resource::<Online>().is_none(), "a local game closes the room");
 }
+
+#[test]
+fn an_undo_online_needs_the_other_sides_consent() {
+    use arkes::online::UndoReply;
+    use arkes::play::HistoryCommand;
+    let server = Server::start();
+    let dir = tempdir();
+    let mut host =
+        host(&server, games::arkes::KIND, vec![PlayerKind::Human, PlayerKind::Remote], &dir.join("h"));
+    let code = online(&host).code;
+    let mut guest = guest(&server, code, &dir.join("g"));
+    run_until(&mut [&mut host, &mut guest], "connected", |a| connected(a[0]) && connected(a[1]));
+    let mut rng = StdRng::seed_from_u64(2);
+    play(&mut [&mut host, &mut guest], &mut rng, 2);
+    let plies = |a: &App| a.world().resource::<Match>().game().ply_count();
+    // The guest (North) asks to take back its move: the host is asked.
+    guest.world_mut().write_message(HistoryCommand::Undo);
+    run_until(&mut [&mut host, &mut guest], "the host asked", |a| online(a[0]).undo_question() == Some(1));
+    assert!(online(&guest).undo_asked());
+    assert_eq!(plies(&guest), 2, "asking takes nothing back by itself");
+    // Refused: nothing changes, the guest is told.
+    host.world_mut().write_message(UndoReply(false));
+    run_until(&mut [&mut host, &mut guest], "the refusal heard", |a| online(a[1]).undo_refused);
+    assert_eq!((plies(&host), plies(&guest)), (2, 2));
+    assert!(online(&host).undo_question().is_none());
+    // Asked again and allowed: both screens go back to North's turn.
+    guest.world_mut().write_message(HistoryCommand::Undo);
+    run_until(&mut [&mut host, &mut guest], "the host asked again", |a| {
+        online(a[0]).undo_question() == Some(1)
+    });
+    host.world_mut().write_message(UndoReply(true));
+    run_until(&mut [&mut host, &mut guest], "the move taken back on both", |a| {
+        plies(a[0]) == 1 && plies(a[1]) == 1 && record(a[0]) == record(a[1])
+    });
+    assert_eq!(guest.world().resource::<Match>().to_move(), Seat::North);
+    assert!(!online(&guest).undo_asked() && !online(&guest).undo_refused);
+    // The game goes on from there.
+    play(&mut [&mut host, &mut guest], &mut rng, 3);
+}

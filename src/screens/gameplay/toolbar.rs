@@ -140,7 +140,7 @@ fn spawn_toolbar(mut commands: Commands) {
 }
 
 /// Greys out undo and redo when there is nothing to take back or replay,
-/// in lessons and in online games.
+/// in lessons, and redo in online games.
 fn update_toolbar(
     game: Option<Res<Match>>,
     filter: Res<MoveFilter>,
@@ -152,13 +152,15 @@ fn update_toolbar(
     if !game.is_changed() && !filter.is_changed() {
         return;
     }
-    // A lesson's or puzzle's moves cannot be taken back (its filter is set),
-    // nor an online game's without the other side's consent.
-    let free = filter.0.is_none() && !game.is_online();
+    // A lesson's or puzzle's moves cannot be taken back (its filter is set);
+    // an online game's undo asks the other side (see `crate::online`), and
+    // it has no redo.
+    let free = filter.0.is_none();
+    let online = game.is_online();
     for (entity, enabled) in undo
         .iter()
         .map(|e| (e, free && game.game().can_undo()))
-        .chain(redo.iter().map(|e| (e, free && game.game().can_redo())))
+        .chain(redo.iter().map(|e| (e, free && !online && game.game().can_redo())))
     {
         if enabled {
             commands.entity(entity).remove::<bevy::ui::InteractionDisabled>();
