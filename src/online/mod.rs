@@ -194,6 +194,11 @@ impl Online {
         self.undo.is_some_and(|u| u.mine)
     }
 
+    /// Host: the connected guests that have said hello (and hold seats).
+    fn seated_guests(&self) -> Vec<PeerId> {
+        self.guests.iter().filter(|(_, k)| k.is_some()).map(|(p, _)| *p).collect()
+    }
+
     /// The room's address on the signalling server.
     #[must_use]
     pub fn room_url(&self) -> &str {
@@ -382,8 +387,7 @@ fn open_or_close_room(
                 let _ = online.referee.seat_guest(&key);
             }
             // Every guest gets the new game whole, with its seats.
-            let seated: Vec<PeerId> =
-                online.guests.iter().filter(|(_, k)| k.is_some()).map(|(p, _)| *p).collect();
+            let seated: Vec<PeerId> = online.seated_guests();
             for peer in seated {
                 online.welcome(peer, &game);
             }
@@ -515,8 +519,7 @@ fn exchange(
                         online.guests.insert(peer, Some(key));
                         // Every guest learns who holds the seats now (the
                         // others judge the newcomer's moves by it).
-                        let seated: Vec<PeerId> =
-                            online.guests.iter().filter(|(_, k)| k.is_some()).map(|(p, _)| *p).collect();
+                        let seated: Vec<PeerId> = online.seated_guests();
                         for guest in seated {
                             online.welcome(guest, &game);
                         }
@@ -640,11 +643,8 @@ fn ask_undo(
         return;
     };
     let plies = u32::try_from(last_mine).unwrap_or(u32::MAX);
-    let peers: Vec<PeerId> = if online.is_host() {
-        online.guests.iter().filter(|(_, k)| k.is_some()).map(|(p, _)| *p).collect()
-    } else {
-        online.host.into_iter().collect()
-    };
+    let peers: Vec<PeerId> =
+        if online.is_host() { online.seated_guests() } else { online.host.into_iter().collect() };
     let Some(&first) = peers.first() else { return };
     for peer in peers {
         online.transport.send(peer, &Message::UndoRequest { ply: plies });
