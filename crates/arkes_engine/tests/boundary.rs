@@ -7,7 +7,7 @@
 
 mod common;
 
-use arkes_engine::{Arkes, Coord, Game, Move, PlyEffects, Position, Seat, Setup};
+use arkes_engine::{Arkes, Coord, Game, Move, Piece, PlyEffects, Position, Seat, Setup};
 use game_core::Rules;
 
 /// The positions along a few seeded walks of the first legal move at a
@@ -154,4 +154,63 @@ fn r15_without_clocks_tick_charges_nothing_and_never_times_out() {
     assert!(game.outcome().is_none());
     assert_eq!(game.clock_ms(Seat::South), None);
     assert!(!game.capture_this_round(), "nothing was captured in the first round");
+}
+
+/// The board's debugging diagram (`{:?}`), read back cell by cell and
+/// judged by the board's own cells: each cell's pieces bottom first by
+/// their letters (R4), `.` for an empty cell but `*` for the
+/// empty golden cell (R1), ranks top to bottom, files a… at the foot.
+#[test]
+fn r01_the_board_diagram_shows_every_cell_and_the_empty_golden_cell() {
+    let mut checked_golden = 0;
+    for position in walk_positions().into_iter().step_by(7) {
+        let board = position.board();
+        let text = format!("{board:?}");
+        let lines: Vec<&str> = text.lines().skip(1).collect();
+        let side = usize::from(board.side());
+        assert_eq!(lines.len(), side + 1, "one line per rank and the files' line:\n{text}");
+        let files: Vec<&str> = lines[side].split_whitespace().collect();
+        let expected: Vec<String> = (0..side).map(|f| char::from(b'a' + f as u8).to_string()).collect();
+        assert_eq!(files, expected, "{text}");
+        for (row, line) in lines[..side].iter().enumerate() {
+            let rank = side - 1 - row;
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(fields[0], (rank + 1).to_string(), "rank number first:\n{text}");
+            // Cells are three characters wide.
+            let cells: Vec<String> = (0..side)
+                .map(|file| {
+                    let start = fields[0].len() + 1 + 3 * file;
+                    line.get(start..(start + 2).min(line.len())).unwrap_or("").trim().to_owned()
+                })
+                .collect();
+            for (file, cell) in cells.iter().enumerate() {
+                let coord = Coord::new(file as u8, rank as u8);
+                let formation = board.get(coord);
+                let mut letters: String = formation.pieces().map(|p| p.letter()).collect();
+                if letters.is_empty() && coord == board.golden_cell() {
+                    checked_golden += 1;
+                    assert_eq!(cell, "*", "the empty golden cell at {coord}:\n{text}");
+                } else {
+                    if letters.is_empty() {
+                        letters.push('.');
+                    }
+                    assert_eq!(*cell, letters, "cell {coord}:\n{text}");
+                }
+            }
+        }
+    }
+    assert!(checked_golden > 0, "no empty golden cell was drawn");
+}
+
+/// A piece reads as its seat and kind in messages, and as its letter
+/// (the seat's initial, lower case for a marble) in debugging output.
+#[test]
+fn r01_a_piece_names_its_seat_and_kind() {
+    for seat in [Seat::South, Seat::West, Seat::North, Seat::East] {
+        assert_eq!(Piece::token(seat).to_string(), format!("{seat} token"));
+        assert_eq!(Piece::marble(seat).to_string(), format!("{seat} marble"));
+        let initial = seat.to_string().chars().next().unwrap();
+        assert_eq!(format!("{:?}", Piece::token(seat)), initial.to_string());
+        assert_eq!(format!("{:?}", Piece::marble(seat)), initial.to_ascii_lowercase().to_string());
+    }
 }
