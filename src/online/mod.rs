@@ -23,7 +23,7 @@ use crate::app_state::AppSystems;
 use crate::learn::Learning;
 use crate::options::{GameOptions, PlayerKind};
 use crate::play::{
-    BoardReset, CommandsApplied, HistoryCommand, Match, MatchCommand, MoveApplied, MoveCommand,
+    BoardReset, ClockControl, CommandsApplied, HistoryCommand, Match, MatchCommand, MoveApplied, MoveCommand,
 };
 use crate::storage::Store;
 use transport::{PeerId, Transport};
@@ -51,7 +51,7 @@ fn plugin(app: &mut App) {
                 (join_rooms, open_or_close_room, guest_waits, exchange, ask_undo, answer_undo)
                     .chain()
                     .before(AppSystems::Apply),
-                announce_moves.after(CommandsApplied),
+                (announce_moves, share_clocks, follow_host_clocks).chain().after(CommandsApplied),
             ),
         );
 }
@@ -140,6 +140,18 @@ pub struct Online {
     transport: Transport,
     /// Host: each connected guest's key (`None` until its hello).
     guests: HashMap<PeerId, Option<String>>,
+    /// Host: the clock readings are to be sent at once (a ply, a welcome,
+    /// the clocks stopped or started).
+    clocks_due: bool,
+    /// Host: seconds since the clock readings were last sent.
+    clocks_sent_ago: f32,
+    /// Host: whether the clocks ran when the readings were last sent.
+    clocks_ran: bool,
+    /// Guest: whether the host's clocks run, as its last readings said.
+    host_clocks_run: bool,
+    /// Guest: the host's last readings (plies played then, readings), to
+    /// be set once this device's game has those plies.
+    host_clocks: Option<(u32, Vec<(Seat, u64)>)>,
     /// Guest: the peer that sent the game (the host).
     host: Option<PeerId>,
 }
@@ -221,8 +233,9 @@ impl Online {
         changes.write(OnlineChanged::Rejected(reason));
     }
 
-    /// Host: the game whole, for one guest.
+    /// Host: the game whole, for one guest (the clock readings follow).
     fn welcome(&mut self, peer: PeerId, game: &Match) {
+        self.clocks_due = true;
         match game.game().record_json() {
             Ok(record) => self.transport.send(
                 peer,
@@ -333,6 +346,11 @@ fn join(mut commands: Commands, options: &GameOptions, store: Option<&Store>, co
         key,
         transport: Transport::open(options, code),
         guests: HashMap::new(),
+        clocks_due: false,
+        clocks_sent_ago: 0.0,
+        clocks_ran: false,
+        host_clocks_run: false,
+        host_clocks: None,
         host: None,
         waited: 0.0,
         adopting: true,
@@ -407,6 +425,11 @@ fn open_or_close_room(
                 key: HOST_KEY.to_owned(),
                 transport: Transport::open(&options, code),
                 guests: HashMap::new(),
+                clocks_due: false,
+                clocks_sent_ago: 0.0,
+                clocks_ran: false,
+                host_clocks_run: false,
+                host_clocks: None,
                 host: None,
                 waited: 0.0,
                 adopting: false,
@@ -588,6 +611,16 @@ fn exchange(
                     Err(why) => online.refuse(peer, &why, &mut changes),
                 }
             }
+            Message::Clock { ply, clocks, running } => {
+                match online.referee.check_clock(&view, ply, &clocks) {
+                    Ok(()) => {
+                        online.host_clocks_run = running;
+                        online.host_clocks = Some((ply, clocks));
+                    }
+                    Err(why @ Rejection::StaleClock { .. }) => debug!("online: {why}"),
+                    Err(why) => online.refuse(peer, &why, &mut changes),
+                }
+            }
             Message::RecordRequest {} => online.welcome(peer, &game),
             // Never answered: two sides refusing each other's refusals
             // would never stop.
@@ -720,5 +753,92 @@ fn announce_moves(
         {
             online.transport.send(host, &message);
         }
+    }
+}
+
+/// Seconds between two clock readings the host sends while a clock runs
+/// (each ply sends them too).
+const CLOCK_READINGS_EVERY_SECS: f32 = 3.0;
+
+/// The clocks of an online game: the host's are the truth. The host's
+/// clocks stop while a remote player is awaited, and the host sends its
+/// readings after each ply, when the clocks stop or start, and every few
+/// seconds while one runs; a guest's clocks run between readings, stop
+/// with the host's or when the host is gone, never end a turn themselves,
+/// and are set to each reading once the guest's game has its plies (a
+/// reading of 0 for the seat to move is its time-out, R15, A12). A game
+/// without a room leaves the clocks to this device.
+fn share_clocks(
+    mut applied: MessageReader<MoveApplied>,
+    online: Option<ResMut<Online>>,
+    game: Option<Res<Match>>,
+    mut control: ResMut<ClockControl>,
+    time: Res<Time>,
+) {
+    let timed_out = applied.read().last().is_some_and(|a| a.report.notation.is_none());
+    let (Some(mut online), Some(game)) = (online, game) else {
+        control.set_if_neq(ClockControl::default());
+        return;
+    };
+    let online = &mut *online;
+    if !online.is_host() {
+        control.set_if_neq(ClockControl {
+            paused: online.host.is_none() || !online.host_clocks_run,
+            kept_elsewhere: true,
+        });
+        return;
+    }
+    let running = online.state == OnlineState::Connected;
+    control.set_if_neq(ClockControl { paused: !running, kept_elsewhere: false });
+    let seated = online.seated_guests();
+    if game.game().limits().clock.is_none() || seated.is_empty() {
+        return;
+    }
+    online.clocks_sent_ago += time.delta_secs();
+    let message = if timed_out {
+        // The readings as the time ran out, for the turn before the
+        // time-out: each guest's reading of 0 is that time-out.
+        match Referee::clock_message(game.game(), true) {
+            Some(Message::Clock { ply, clocks, .. }) => {
+                Some(Message::Clock { ply: ply.saturating_sub(1), clocks, running: true })
+            }
+            _ => None,
+        }
+    } else if game.outcome().is_none()
+        && (online.clocks_due
+            || running != online.clocks_ran
+            || (running && online.clocks_sent_ago >= CLOCK_READINGS_EVERY_SECS))
+    {
+        Referee::clock_message(game.game(), running)
+    } else {
+        None
+    };
+    let Some(message) = message else { return };
+    online.clocks_due = false;
+    online.clocks_sent_ago = 0.0;
+    online.clocks_ran = running;
+    for peer in seated {
+        online.transport.send(peer, &message);
+    }
+}
+
+/// Guest: sets the clocks to the host's last readings once this device's
+/// game has their plies (see [`share_clocks`]); a reading of 0 for the
+/// seat to move ends its turn by time-out, as on the host.
+fn follow_host_clocks(
+    online: Option<ResMut<Online>>,
+    game: Option<ResMut<Match>>,
+    mut reports: MessageWriter<MoveApplied>,
+) {
+    let (Some(mut online), Some(mut game)) = (online, game) else { return };
+    let played = game.game().ply_count();
+    // Readings of plies this device has not had yet wait for them; older
+    // ones are dropped.
+    let Some((ply, clocks)) = online.host_clocks.take_if(|(ply, _)| *ply as usize <= played) else { return };
+    if ply as usize == played
+        && let Some(report) = game.set_clocks(&clocks)
+    {
+        info!("online: {} ran out of time on the host's clock", report.mover);
+        reports.write(MoveApplied { report });
     }
 }

@@ -19,6 +19,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<BoardReset>()
         .add_message::<HistoryCommand>()
         .init_resource::<GameFlow>()
+        .init_resource::<ClockControl>()
         .init_resource::<MoveFilter>()
         .add_systems(Startup, start_match)
         .add_systems(
@@ -132,6 +133,20 @@ impl Default for GameFlow {
     }
 }
 
+/// Who runs the clocks: this device alone (the default), or another one
+/// that keeps them (an online game's host, see [`crate::online`]), whose
+/// readings this device's clocks are set to.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClockControl {
+    /// No clock runs: an online game waits for a player who left (or for
+    /// the first guest).
+    pub paused: bool,
+    /// Another device keeps the clocks: this one never ends a turn by
+    /// time-out itself (its clock stops 1 ms short) and waits for that
+    /// device's readings, which carry the time-out.
+    pub kept_elsewhere: bool,
+}
+
 fn start_match(mut commands: Commands, options: Res<GameOptions>, mut resets: MessageWriter<BoardReset>) {
     match Match::from_options(&options) {
         Ok(mut m) => {
@@ -232,12 +247,14 @@ fn apply_move_commands(
 fn tick_clock(
     time: Res<Time>,
     flow: Res<GameFlow>,
+    control: Res<ClockControl>,
     lock: Res<InputLock>,
     game: Option<ResMut<Match>>,
     mut applied: MessageWriter<MoveApplied>,
 ) {
     let Some(mut game) = game else { return };
     let running = flow.clock_running
+        && !control.paused
         && !lock.is_locked()
         && game.reviewing().is_none()
         && game.game().limits().clock.is_some()
@@ -245,7 +262,12 @@ fn tick_clock(
     if !running {
         return;
     }
-    let ms = time.delta().as_millis() as u64;
+    let mut ms = time.delta().as_millis() as u64;
+    if control.kept_elsewhere {
+        // The keeper's reading of 0 is the time-out, not this frame's.
+        let left = game.game().clock_ms(game.game().to_move()).unwrap_or(0);
+        ms = ms.min(left.saturating_sub(1));
+    }
     // The clock changes every frame: only a time-out counts as a change of
     // the match (the HUD reads the clocks every frame anyway).
     if let Some(report) = game.bypass_change_detection().tick(ms) {

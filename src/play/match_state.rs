@@ -192,6 +192,21 @@ impl Match {
         report
     }
 
+    /// Sets the clocks to the readings of the device that keeps them (an
+    /// online game's host), in milliseconds; the report of the seat to
+    /// move's time-out when its reading is 0 (R15, A12). Nothing while a
+    /// position under review is shown.
+    pub fn set_clocks(&mut self, readings: &[(Seat, u64)]) -> Option<AnyReport> {
+        if self.review.is_some() {
+            return None;
+        }
+        let report = self.game.set_clocks(readings);
+        if report.is_some() {
+            self.last_move = None;
+        }
+        report
+    }
+
     /// The plies (from 1) whose mover was shown the coach's hint before
     /// moving, in order.
     #[must_use]

@@ -25,7 +25,8 @@ use bevy::prelude::*;
 pub use ai::{AiSettings, AiThinking};
 pub use animation::{AnimationSettings, HopLens, Victory};
 pub use commands::{
-    BoardReset, CommandsApplied, GameFlow, HistoryCommand, MatchCommand, MoveApplied, MoveCommand, MoveFilter,
+    BoardReset, ClockControl, CommandsApplied, GameFlow, HistoryCommand, MatchCommand, MoveApplied,
+    MoveCommand, MoveFilter,
 };
 pub use cursor::{
     BoardCursor, ControllerHint, Controllers, CursorAction, PauseRequest, ToggleTopView, oriented,

@@ -15,6 +15,7 @@ use arkes::options::PlayerKind;
 use arkes::play::{AnimationSettings, GameLogicPlugin, Match, MatchCommand, MoveCommand};
 use arkes::storage::Store;
 use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
 use game_core::Seat;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -447,4 +448,83 @@ fn an_undo_online_needs_the_other_sides_consent() {
     assert!(!online(&guest).undo_asked() && !online(&guest).undo_refused);
     // The game goes on from there.
     play(&mut [&mut host, &mut guest], &mut rng, 3);
+}
+
+/// `seat`'s clock on `app`'s screen, in ms.
+fn clock(app: &App, seat: Seat) -> u64 {
+    app.world().resource::<Match>().game().clock_ms(seat).expect("a clocked game")
+}
+
+#[test]
+fn r15_online_clocks_are_the_host_s_stop_while_a_player_is_awaited_and_time_out_everywhere() {
+    let server = Server::start();
+    let dir = tempdir();
+    let limits =
+        game_core::Limits { clock: Some(game_core::Clock::new(20_000, 0).unwrap()), ..Default::default() };
+    let mut host = peer(
+        GameOptions {
+            players: 2,
+            kinds: vec![PlayerKind::Human, PlayerKind::Remote],
+            limits,
+            signal: Some(server.url()),
+            ..GameOptions::default()
+        },
+        &dir.join("host"),
+    );
+    let code = online(&host).code;
+    // No clock runs before the friend arrives.
+    for _ in 0..20 {
+        host.update();
+    }
+    assert_eq!(clock(&host, Seat::South), 20_000, "South's clock ran with nobody to play");
+    // The guest's frames are twice as long as the host's: left to itself
+    // its clocks would run twice as fast, and North's would run out first.
+    let mut guest1 = guest(&server, code, &dir.join("guest"));
+    guest1.insert_resource(TimeUpdateStrategy::ManualDuration(2 * crate::common::STEP));
+    run_until(&mut [&mut host, &mut guest1], "host and guest connected", |a| {
+        connected(a[0]) && connected(a[1])
+    });
+    for _ in 0..20 {
+        host.update();
+        guest1.update();
+    }
+    let south = clock(&host, Seat::South);
+    assert!(south < 20_000 - 900, "South's clock runs once everyone is here: {south} ms");
+    // South moves: its clock stops, and the guest's shows the host's reading.
+    let action = host.world().resource::<Match>().game().legal_actions()[0];
+    host.world_mut().write_message(MoveCommand::from(action));
+    run_until(&mut [&mut host, &mut guest1], "the guest showing South's clock as the host has it", |a| {
+        record(a[1]) == record(a[0]) && clock(a[1], Seat::South) == clock(a[0], Seat::South)
+    });
+    // The guest's device goes away: the host's clocks stop until it is back.
+    for _ in 0..10 {
+        host.update();
+        guest1.update();
+    }
+    drop(guest1);
+    run_until(&mut [&mut host], "the host waiting for North", |a| online(a[0]).state == OnlineState::Waiting);
+    let north = clock(&host, Seat::North);
+    for _ in 0..40 {
+        host.update();
+    }
+    assert_eq!(clock(&host, Seat::North), north, "North's clock ran while North was away");
+    let mut guest2 = guest(&server, code, &dir.join("guest"));
+    guest2.insert_resource(TimeUpdateStrategy::ManualDuration(2 * crate::common::STEP));
+    run_until(&mut [&mut host, &mut guest2], "the guest back", |a| connected(a[0]) && connected(a[1]));
+    // North's time runs out on the host's clock; the guest, whose clocks
+    // run fast, never ends the game first, and then shows the same end.
+    run_until(&mut [&mut host, &mut guest2], "North's time-out on both screens", |a| {
+        let (h, g) = (a[0].world().resource::<Match>(), a[1].world().resource::<Match>());
+        assert!(
+            g.outcome().is_none() || h.outcome().is_some(),
+            "the guest ended the game before the host's clock did"
+        );
+        h.outcome().is_some() && g.outcome() == h.outcome()
+    });
+    let (h, g) = (host.world().resource::<Match>(), guest2.world().resource::<Match>());
+    assert_eq!(h.game().ply_count(), 2, "a move and North's time-out");
+    assert_eq!(g.game().ply_count(), 2);
+    assert_eq!(g.game().ply_texts(), h.game().ply_texts());
+    assert_eq!(clock(&host, Seat::North), 0);
+    assert_eq!(clock(&guest2, Seat::North), 0);
 }

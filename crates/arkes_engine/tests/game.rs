@@ -230,6 +230,53 @@ fn r15_the_clock_of_the_seat_to_move_runs_and_gains_the_increment() {
     assert_eq!(game.plies()[0], Ply::Move { mv: "b1-b2".parse().unwrap(), ms: 1_500 });
 }
 
+/// An online game's guest sets its clocks to the host's readings: each
+/// seat's clock shows its reading, the turn's time so far stays charged to
+/// the move, and undo still returns to the turn's start as recorded.
+#[test]
+fn r15_clocks_set_to_another_device_s_readings_show_them_and_charge_the_move() {
+    let mut game =
+        Game::new(Setup::standard(2, 9).unwrap(), limits(None, None, Some((60_000, 2_000)))).unwrap();
+    game.tick(1_000);
+    assert_eq!(game.set_clocks(&[(Seat::South, 55_000), (Seat::North, 59_000)]), None);
+    assert_eq!(game.clock_ms(Seat::South), Some(55_000));
+    assert_eq!(game.clock_ms(Seat::North), Some(59_000));
+    game.tick(500);
+    assert_eq!(game.clock_ms(Seat::South), Some(54_500));
+    game.play_text("b1-b2").unwrap();
+    // 1 000 + 500 ms were charged on this turn; the increment follows.
+    assert_eq!(game.plies()[0], Ply::Move { mv: "b1-b2".parse().unwrap(), ms: 1_500 });
+    assert_eq!(game.clock_ms(Seat::South), Some(56_500));
+    assert_eq!(game.clock_ms(Seat::North), Some(59_000), "North's reading stays");
+    // A seat not listed keeps its clock.
+    assert_eq!(game.set_clocks(&[(Seat::South, 40_000)]), None);
+    assert_eq!(game.clock_ms(Seat::North), Some(59_000));
+    assert_eq!(game.clock_ms(Seat::South), Some(40_000));
+}
+
+#[test]
+fn r15_a_reading_of_zero_for_the_seat_to_move_is_its_time_out() {
+    let mut game = Game::new(Setup::standard(2, 9).unwrap(), limits(None, None, Some((60_000, 0)))).unwrap();
+    game.play_text("b1-b2").unwrap();
+    // The other seat's clock at 0 is no time-out: only the seat to move's
+    // clock runs out.
+    assert_eq!(game.set_clocks(&[(Seat::South, 0)]), None);
+    assert_eq!(game.outcome(), None);
+    game.tick(700);
+    let report = game.set_clocks(&[(Seat::North, 0)]).expect("North's time-out");
+    assert_eq!(report.eliminated()[0].seat, Seat::North);
+    assert!(matches!(game.plies()[1], Ply::TimeOut { ms: 700 }));
+    assert!(game.outcome().is_some());
+    // Once over, readings change nothing.
+    assert_eq!(game.set_clocks(&[(Seat::South, 5)]), None);
+    assert_eq!(game.clock_ms(Seat::South), Some(0));
+    // Without clocks, nothing either.
+    let mut plain = standard(2, 9);
+    assert_eq!(plain.set_clocks(&[(Seat::South, 0)]), None);
+    assert_eq!(plain.clock_ms(Seat::South), None);
+    assert_eq!(plain.outcome(), None);
+}
+
 #[test]
 fn r15_a_clock_must_start_with_some_time_and_at_most_a_week() {
     assert_eq!(Clock::new(0, 0), Err(ClockError::NoTime));

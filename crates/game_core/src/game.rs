@@ -303,6 +303,24 @@ impl<R: Rules> Game<R> {
         Some(report)
     }
 
+    /// Sets the clocks to the readings of another device that keeps them
+    /// (an online game's host): each listed seat's clock shows its reading,
+    /// in milliseconds; seats not listed keep theirs. The time already
+    /// charged on this turn stays charged to it (a move records it), so the
+    /// seat to move's clock at the start of the turn becomes its reading
+    /// plus that time. A reading of 0 for the seat to move is its time-out
+    /// (R15, A12), reported as [`Game::tick`] reports one. Does nothing
+    /// without clocks or once the game has ended.
+    pub fn set_clocks(&mut self, readings: &[(Seat, u64)]) -> Option<PlyReport<R>> {
+        if self.limits.clock.is_none() || self.outcome().is_some() {
+            return None;
+        }
+        for &(seat, ms) in readings {
+            self.counters.clocks[seat] = ms;
+        }
+        self.tick(0)
+    }
+
     /// Plays `mv` (it is checked: any `R::Move` may be given), charging the
     /// time ticked on this turn.
     ///

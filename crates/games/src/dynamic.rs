@@ -254,6 +254,11 @@ pub trait DynGame: Send + Sync + 'static {
     /// Charges `ms` milliseconds to the clock of the seat to move; the
     /// report of a time-out, if one happened.
     fn tick(&mut self, ms: u64) -> Option<AnyReport>;
+    /// Sets the listed seats' clocks to another device's readings, in
+    /// milliseconds (an online game's host keeps the clocks); a reading
+    /// of 0 for the seat to move is its time-out, reported as by
+    /// [`AnyGame::tick`]. See `game_core::Game::set_clocks`.
+    fn set_clocks(&mut self, readings: &[(Seat, u64)]) -> Option<AnyReport>;
     /// Takes back the last ply; `false` if there is none.
     fn undo(&mut self) -> bool;
     /// Plays again the last ply taken back; `false` if there is none.

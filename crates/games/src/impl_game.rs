@@ -59,6 +59,11 @@ impl<G: BoardGame> DynGame for Game<G> {
         Game::tick(self, ms).map(|r| G::report(&r, &before))
     }
 
+    fn set_clocks(&mut self, readings: &[(Seat, u64)]) -> Option<AnyReport> {
+        let before = Game::position(self).clone();
+        Game::set_clocks(self, readings).map(|r| G::report(&r, &before))
+    }
+
     fn undo(&mut self) -> bool {
         Game::undo(self)
     }

@@ -65,6 +65,19 @@ pub enum Message {
         /// The position's Zobrist hash after the move, 16 hex digits.
         hash: String,
     },
+    /// Host to guests: the clocks as the host's game has them, the truth
+    /// every peer's clocks are set to (a game with clocks only, R15, A12).
+    /// Sent after each ply, every few seconds while a clock runs, and when
+    /// the clocks stop or start again (a peer lost and back).
+    Clock {
+        /// The plies played when read: the reading is of the turn after.
+        ply: u32,
+        /// Each seat's clock, in milliseconds left.
+        clocks: Vec<(Seat, u64)>,
+        /// Whether the seat to move's clock runs (false: paused while a
+        /// peer is awaited).
+        running: bool,
+    },
     /// "My position disagrees with yours": the host answers with a
     /// [`Message::Welcome`].
     RecordRequest {},

@@ -98,8 +98,8 @@ impl Referee {
     }
 
     /// Whether this side takes a message of this kind at all: a guest
-    /// takes records, moves, undo questions and answers and refusals from
-    /// the host; the host takes hellos, moves, record and undo requests,
+    /// takes records, moves, clock readings, undo questions and answers and
+    /// refusals from the host; the host takes hellos, moves, record and undo requests,
     /// undo answers, rematch requests and refusals from guests.
     ///
     /// # Errors
@@ -109,6 +109,7 @@ impl Referee {
         let (kind, ok) = match message {
             Message::Hello { .. } => ("hello", host),
             Message::Welcome { .. } => ("welcome", !host),
+            Message::Clock { .. } => ("clock", !host),
             Message::RecordRequest {} => ("record-request", host),
             Message::Rematch {} => ("rematch", host),
             Message::Move { .. } => ("move", true),
@@ -202,6 +203,59 @@ impl Referee {
             mv,
             hash: hash_text(game.position().hash()),
         })
+    }
+
+    /// A [`Message::Clock`] checked against `game`: the game has clocks
+    /// and goes on, the readings are of the turn being played (`ply` plies
+    /// played), every seat of the game has one reading, and none is more
+    /// than a clock can hold by now (the starting time plus one increment
+    /// per ply played and one more). The game is not changed: the caller
+    /// sets the clocks (`Game::set_clocks`).
+    ///
+    /// # Errors
+    /// [`Rejection::GameOver`], [`Rejection::BadClock`] (no clocks, seats,
+    /// values), [`Rejection::StaleClock`] for another turn's readings
+    /// (moves crossed them: drop them, say nothing).
+    pub fn check_clock(&self, game: &AnyGame, ply: u32, clocks: &[(Seat, u64)]) -> Result<(), Rejection> {
+        if game.outcome().is_some() {
+            return Err(Rejection::GameOver);
+        }
+        let Some(clock) = game.limits().clock else {
+            return Err(Rejection::BadClock("this game has no clocks".into()));
+        };
+        let played = game.ply_count();
+        let expected = u32::try_from(played).unwrap_or(u32::MAX);
+        if ply != expected {
+            return Err(Rejection::StaleClock { got: ply, expected });
+        }
+        let mut seats: Vec<Seat> = clocks.iter().map(|(s, _)| *s).collect();
+        seats.sort_unstable();
+        let mut order = game.seat_order();
+        order.sort_unstable();
+        if seats != order {
+            return Err(Rejection::BadClock(format!(
+                "readings for {seats:?}, the game's seats are {order:?}"
+            )));
+        }
+        let most = clock.increment_ms().saturating_mul(played as u64 + 1).saturating_add(clock.initial_ms());
+        if let Some((seat, ms)) = clocks.iter().find(|(_, ms)| *ms > most) {
+            return Err(Rejection::BadClock(format!(
+                "{seat:?} at {ms} ms, more than the {most} ms a clock can hold"
+            )));
+        }
+        Ok(())
+    }
+
+    /// The [`Message::Clock`] of `game`'s clocks now; `None` without
+    /// clocks.
+    #[must_use]
+    pub fn clock_message(game: &AnyGame, running: bool) -> Option<Message> {
+        let clocks = game
+            .seat_order()
+            .into_iter()
+            .map(|seat| game.clock_ms(seat).map(|ms| (seat, ms)))
+            .collect::<Option<Vec<_>>>()?;
+        Some(Message::Clock { ply: u32::try_from(game.ply_count()).ok()?, clocks, running })
     }
 
     /// An undo request's `ply` checked against `game`: it keeps fewer

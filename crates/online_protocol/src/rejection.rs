@@ -55,6 +55,19 @@ pub enum Rejection {
     /// An undo request that takes back nothing or more than was played.
     #[error("an undo to ply {0} cannot be done")]
     BadUndo(u32),
+    /// Clock readings that cannot be the game's: a game without clocks,
+    /// seats that are not the game's, more time than a clock can hold.
+    #[error("bad clock readings: {0}")]
+    BadClock(String),
+    /// Clock readings of another turn (moves crossed them on the way):
+    /// dropped, the next readings will do.
+    #[error("clock readings of ply {got} while ply {expected} is being played")]
+    StaleClock {
+        /// The plies played when read.
+        got: u32,
+        /// The plies played here.
+        expected: u32,
+    },
     /// A rematch asked while the game goes on.
     #[error("a rematch can only be asked once the game is over")]
     NotOver,

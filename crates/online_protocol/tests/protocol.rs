@@ -65,6 +65,7 @@ fn every_kind(game: &AnyGame) -> Vec<Message> {
             ],
         },
         move_of(game, 0),
+        Message::Clock { ply: 4, clocks: vec![(Seat::South, 59_000), (Seat::North, 61_500)], running: true },
         Message::RecordRequest {},
         Message::UndoRequest { ply: 3 },
         Message::UndoAnswer { ply: 3, accept: true },
@@ -79,7 +80,7 @@ fn every_message_kind_round_trips() {
     let kinds = every_kind(&game);
     let names: std::collections::BTreeSet<String> =
         kinds.iter().map(|m| serde_json::to_value(m).unwrap()["kind"].as_str().unwrap().to_owned()).collect();
-    assert_eq!(names.len(), 8, "each kind once: {names:?}");
+    assert_eq!(names.len(), 9, "each kind once: {names:?}");
     for message in kinds {
         let bytes = encode(&message);
         let text = String::from_utf8(bytes.clone()).unwrap();
@@ -259,7 +260,8 @@ fn messages_are_taken_only_from_the_side_that_may_send_them() {
     let game = new_game("arkes", 2);
     for message in every_kind(&game) {
         let kind = serde_json::to_value(&message).unwrap()["kind"].as_str().unwrap().to_owned();
-        let by_host = ["welcome", "move", "undo-request", "undo-answer", "refused"].contains(&kind.as_str());
+        let by_host =
+            ["welcome", "move", "clock", "undo-request", "undo-answer", "refused"].contains(&kind.as_str());
         let by_guest =
             ["hello", "move", "record-request", "undo-request", "undo-answer", "rematch", "refused"]
                 .contains(&kind.as_str());
@@ -383,4 +385,64 @@ fn a_long_games_record_fits() {
         assert!(game.ply_count() > 20);
     }
     assert!(longest * 2 < MAX_MESSAGE_BYTES, "a record of {longest} bytes");
+}
+
+/// A 2-player game of `id` with a clock of a minute and 2 s a move.
+fn clocked_game(id: &str) -> AnyGame {
+    let kind = GameKind::from_id(id).expect("a known game");
+    let limits = Limits { clock: Some(game_core::Clock::new(60_000, 2_000).unwrap()), ..Limits::default() };
+    kind.new_game(&NewGame { players: 2, side: kind.default_side(), position: None, limits })
+        .expect("a new game")
+}
+
+#[test]
+fn the_host_s_clock_readings_are_checked_before_they_set_a_guest_s_clocks() {
+    for id in ["arkes", "arcanor"] {
+        let mut game = clocked_game(id);
+        play_nth(&mut game, 0);
+        game.tick(1_234);
+        let Some(Message::Clock { ply, clocks, running }) = Referee::clock_message(&game, true) else {
+            panic!("a clocked game has readings")
+        };
+        assert_eq!((ply, running), (1, true));
+        assert_eq!(clocks, [(Seat::South, 62_000), (Seat::North, 58_766)], "{id}: South moved, North runs");
+        let judge = guest();
+        assert_eq!(judge.check_clock(&game, ply, &clocks), Ok(()));
+        let refused = |ply: u32, clocks: &[(Seat, u64)]| judge.check_clock(&game, ply, clocks);
+        // Another turn's readings: dropped without asking for the record.
+        let stale = refused(0, &clocks).unwrap_err();
+        assert_eq!(stale, Rejection::StaleClock { got: 0, expected: 1 });
+        assert!(!stale.needs_record());
+        assert!(matches!(refused(2, &clocks), Err(Rejection::StaleClock { got: 2, .. })));
+        // Seats that are not the game's: one missing, one twice, a stranger.
+        for seats in [
+            vec![(Seat::South, 1_000)],
+            vec![(Seat::South, 1_000), (Seat::South, 1_000)],
+            vec![(Seat::South, 1_000), (Seat::West, 1_000)],
+            vec![(Seat::South, 1_000), (Seat::North, 1_000), (Seat::East, 1_000)],
+        ] {
+            assert!(matches!(refused(1, &seats), Err(Rejection::BadClock(_))), "{id}: {seats:?}");
+        }
+        // No clock holds more than its start and one increment a ply and one more.
+        assert_eq!(refused(1, &[(Seat::South, 64_000), (Seat::North, 0)]), Ok(()));
+        assert!(matches!(
+            refused(1, &[(Seat::South, 64_001), (Seat::North, 0)]),
+            Err(Rejection::BadClock(_))
+        ));
+        assert!(matches!(
+            refused(1, &[(Seat::South, u64::MAX), (Seat::North, 0)]),
+            Err(Rejection::BadClock(_))
+        ));
+        // Readings set the clocks; the seat to move at 0 is its time-out.
+        let report = game.set_clocks(&[(Seat::South, 62_000), (Seat::North, 0)]).expect("North's time-out");
+        assert!(report.outcome.is_some(), "{id}: a two-player time-out ends the game");
+        assert_eq!(judge.check_clock(&game, 2, &clocks), Err(Rejection::GameOver));
+        // A game without clocks takes none.
+        let plain = new_game(id, 2);
+        assert!(Referee::clock_message(&plain, true).is_none());
+        assert!(matches!(
+            judge.check_clock(&plain, 0, &[(Seat::South, 1), (Seat::North, 1)]),
+            Err(Rejection::BadClock(_))
+        ));
+    }
 }
