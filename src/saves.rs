@@ -12,9 +12,10 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::options::PlayerKind;
-use crate::play::{Match, MoveApplied};
+use crate::play::{Match, MatchRoom, MoveApplied};
 use crate::storage::{MAX_FILE, Store, StoreError};
 use games::{AnyGame, GameKind};
+use online_protocol::SeatHolder;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(PostUpdate, autosave);
@@ -59,6 +60,10 @@ pub struct SaveFile {
     /// saves without any).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hints: Vec<usize>,
+    /// The online room the game is played in (absent for a game at one
+    /// screen): continuing it opens or joins that room again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub room: Option<MatchRoom>,
 }
 
 /// Why a save cannot be loaded (or written).
@@ -106,6 +111,7 @@ pub fn encode(game: &Match) -> Result<String, SaveError> {
             .collect(),
         game: game.game().record_json().map_err(SaveError::Json)?,
         hints: game.hinted_plies().to_vec(),
+        room: game.room().cloned(),
     };
     serde_json::to_string_pretty(&file).map_err(|e| SaveError::Json(e.to_string()))
 }
@@ -136,10 +142,38 @@ pub fn decode(text: &str) -> Result<Match, SaveError> {
     if file.seats.iter().any(|s| s.name.chars().count() > 40) {
         return Err(SaveError::Seats("a name is longer than 40 characters".into()));
     }
+    if let Some(room) = &file.room {
+        check_room(room, &seats)?;
+    }
     let seats = file.seats.into_iter().map(|s| (s.seat, s.name, s.player)).collect();
     let mut loaded = Match::new(game, seats);
     loaded.set_hinted_plies(file.hints).map_err(SaveError::Game)?;
+    loaded.set_room(file.room);
     Ok(loaded)
+}
+
+/// A saved room checked against the game's seats: one holder per seat in
+/// turn order, a guest's key of 16 hex digits that holds a seat, the host's
+/// key empty.
+fn check_room(room: &MatchRoom, seats: &[Seat]) -> Result<(), SaveError> {
+    let bad = |why: String| Err(SaveError::Seats(format!("the online room: {why}")));
+    let room_seats: Vec<Seat> = room.seats.iter().map(|(s, _)| *s).collect();
+    if room_seats != seats {
+        return bad(format!("seats {room_seats:?} for a game of {seats:?}"));
+    }
+    let is_key = |k: &str| k.len() == 16 && k.bytes().all(|b| b.is_ascii_hexdigit());
+    if room.seats.iter().any(|(_, h)| matches!(h, SeatHolder::Guest(k) if !is_key(k))) {
+        return bad("a guest's key that is not 16 hex digits".into());
+    }
+    if room.host {
+        if !room.key.is_empty() {
+            return bad("a key for the host".into());
+        }
+    } else if !is_key(&room.key) || !room.seats.iter().any(|(_, h)| *h == SeatHolder::Guest(room.key.clone()))
+    {
+        return bad("a guest's key that holds no seat".into());
+    }
+    Ok(())
 }
 
 /// Reads a game record in text (set-up + moves, of either game: its first

@@ -23,7 +23,8 @@ use crate::app_state::AppSystems;
 use crate::learn::Learning;
 use crate::options::{GameOptions, PlayerKind};
 use crate::play::{
-    BoardReset, ClockControl, CommandsApplied, HistoryCommand, Match, MatchCommand, MoveApplied, MoveCommand,
+    BoardReset, ClockControl, CommandsApplied, HistoryCommand, Match, MatchCommand, MatchRoom, MoveApplied,
+    MoveCommand,
 };
 use crate::storage::Store;
 use transport::{PeerId, Transport};
@@ -51,7 +52,9 @@ fn plugin(app: &mut App) {
                 (join_rooms, open_or_close_room, guest_waits, exchange, ask_undo, answer_undo)
                     .chain()
                     .before(AppSystems::Apply),
-                (announce_moves, share_clocks, follow_host_clocks).chain().after(CommandsApplied),
+                (announce_moves, share_clocks, follow_host_clocks, remember_room)
+                    .chain()
+                    .after(CommandsApplied),
             ),
         );
 }
@@ -206,6 +209,17 @@ impl Online {
         self.undo.is_some_and(|u| u.mine)
     }
 
+    /// The room as a saved game keeps it (see [`MatchRoom`]).
+    fn saved_room(&self) -> MatchRoom {
+        let host = self.is_host();
+        MatchRoom {
+            code: self.code,
+            host,
+            key: if host { String::new() } else { self.key.clone() },
+            seats: self.referee.seats().to_vec(),
+        }
+    }
+
     /// Host: the connected guests that have said hello (and hold seats).
     fn seated_guests(&self) -> Vec<PeerId> {
         self.guests.iter().filter(|(_, k)| k.is_some()).map(|(p, _)| *p).collect()
@@ -318,7 +332,7 @@ fn guest_key(store: Option<&Store>, code: RoomCode) -> String {
 /// `--online CODE`: join that room.
 fn join_from_options(commands: Commands, options: Res<GameOptions>, store: Option<Res<Store>>) {
     if let Some(code) = options.online {
-        join(commands, &options, store.as_deref(), code);
+        join(commands, &options, store.as_deref(), code, None);
     }
 }
 
@@ -330,17 +344,26 @@ fn join_rooms(
     store: Option<Res<Store>>,
 ) {
     if let Some(JoinRoom(code)) = requests.read().last() {
-        join(commands.reborrow(), &options, store.as_deref(), *code);
+        join(commands.reborrow(), &options, store.as_deref(), *code, None);
     }
 }
 
-/// Becomes a guest of the room `code` (replacing any online game).
-fn join(mut commands: Commands, options: &GameOptions, store: Option<&Store>, code: RoomCode) {
-    let key = guest_key(store, code);
+/// Becomes a guest of the room `code` (replacing any online game); `saved`
+/// is the room as this device's saved game of it keeps it (its key and the
+/// seats), when that game is continued.
+fn join(
+    mut commands: Commands,
+    options: &GameOptions,
+    store: Option<&Store>,
+    code: RoomCode,
+    saved: Option<&MatchRoom>,
+) {
+    let key = saved.map_or_else(|| guest_key(store, code), |room| room.key.clone());
+    let seats = saved.map_or_else(Vec::new, |room| room.seats.clone());
     info!("online: joining room {code}");
     commands.insert_resource(Online {
         code,
-        referee: Referee::new(Vec::new(), Side::Guest(key.clone())),
+        referee: Referee::new(seats, Side::Guest(key.clone())),
         state: OnlineState::Waiting,
         last_refusal: None,
         key,
@@ -416,10 +439,20 @@ fn open_or_close_room(
             commands.remove_resource::<Online>();
         }
         None if remote && learning.as_ref().is_none_or(|l| l.0.is_none()) => {
-            let code = RoomCode::from_entropy(entropy());
+            // A saved online game continued: its room again, as host or
+            // guest, the guests' seats kept for them.
+            let saved = game.room().cloned();
+            if let Some(room) = saved.as_ref().filter(|r| !r.host) {
+                join(commands, &options, None, room.code, Some(room));
+                return;
+            }
+            let (code, seats) = match saved {
+                Some(room) => (room.code, room.seats),
+                None => (RoomCode::from_entropy(entropy()), host_seats(&game)),
+            };
             let mut online = Online {
                 code,
-                referee: Referee::new(host_seats(&game), Side::Host),
+                referee: Referee::new(seats, Side::Host),
                 state: OnlineState::Waiting,
                 last_refusal: None,
                 key: HOST_KEY.to_owned(),
@@ -574,11 +607,10 @@ fn exchange(
                         reviewing = false;
                         online.referee = referee;
                         online.host = Some(peer);
-                        // The host keeps the game; a guest's copy is not
-                        // its autosave (continued alone, it would host a
-                        // room of its own).
+                        // The guest's copy is saved like any game, with
+                        // its room: continued, it joins the room again.
                         let mut copy = Match::new(received, kinds);
-                        copy.set_saved(false);
+                        copy.set_room(Some(online.saved_room()));
                         online.adopting = true;
                         replace.write(MatchCommand::Replace(Box::new(copy)));
                         online.refresh_state(&mut changes);
@@ -840,5 +872,18 @@ fn follow_host_clocks(
     {
         info!("online: {} ran out of time on the host's clock", report.mover);
         reports.write(MoveApplied { report });
+    }
+}
+
+/// Keeps the room with the match (and so in its save): the host's from the
+/// start, a guest's once the host's game has come.
+fn remember_room(online: Option<Res<Online>>, game: Option<ResMut<Match>>) {
+    let (Some(online), Some(mut game)) = (online, game) else { return };
+    if !online.is_host() && online.host.is_none() {
+        return;
+    }
+    let room = online.saved_room();
+    if game.room() != Some(&room) {
+        game.set_room(Some(room));
     }
 }

@@ -6,6 +6,7 @@ use game_core::{BySeat, Coord, Seat};
 
 use crate::options::{GameOptions, PlayerKind};
 use games::{Action, AnyGame, AnyOutcome, AnyPosition, AnyReport, GameKind, PosRef};
+use online_protocol::{RoomCode, SeatHolder};
 
 /// A seat's name and who plays it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,6 +29,25 @@ pub struct Match {
     saved: bool,
     seed: u64,
     hinted: Vec<usize>,
+    room: Option<MatchRoom>,
+}
+
+/// The online room a match is played in, kept with the match and its save
+/// so that a reload or "Continue" opens (the host) or joins (a guest) that
+/// room again and the game goes on there (see `crate::online`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchRoom {
+    /// The room's code.
+    pub code: RoomCode,
+    /// Whether this device hosts the game (else it is a guest there).
+    pub host: bool,
+    /// A guest's key in the room (16 hex digits; empty for the host): the
+    /// host gives the seats of this key back.
+    pub key: String,
+    /// Who holds each seat, as the host last said, in turn order: a
+    /// returning host gives each guest's seats back by its key.
+    pub seats: Vec<(Seat, SeatHolder)>,
 }
 
 impl Match {
@@ -43,7 +63,16 @@ impl Match {
             )
         });
         let last_move = game.last_action();
-        Match { game, seats, last_move, review: None, saved: true, seed: fresh_seed(), hinted: Vec::new() }
+        Match {
+            game,
+            seats,
+            last_move,
+            review: None,
+            saved: true,
+            seed: fresh_seed(),
+            hinted: Vec::new(),
+            room: None,
+        }
     }
 
     /// The match to start from the session's options: their game
@@ -60,6 +89,17 @@ impl Match {
             .map(|(i, s)| (s, options.name(i), options.kind(i)))
             .collect();
         Ok(Match::new(game, seats))
+    }
+
+    /// The online room the match is played in, if any.
+    #[must_use]
+    pub fn room(&self) -> Option<&MatchRoom> {
+        self.room.as_ref()
+    }
+
+    /// Sets the online room the match is played in (kept in its save).
+    pub fn set_room(&mut self, room: Option<MatchRoom>) {
+        self.room = room;
     }
 
     /// Which game.
@@ -354,6 +394,7 @@ impl Match {
             saved: self.saved,
             seed: self.seed.wrapping_add(1),
             hinted: Vec::new(),
+            room: self.room.clone(),
         }
     }
 }

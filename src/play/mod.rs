@@ -33,7 +33,7 @@ pub use cursor::{
 };
 pub use geometry::BoardGeometry;
 pub use input_lock::InputLock;
-pub use match_state::{Match, SeatInfo};
+pub use match_state::{Match, MatchRoom, SeatInfo};
 pub use pieces::{BoardPiece, BoardPos, Cell, LeaveReason, Leaving, PieceMoved};
 pub use selection::{
     CLICK_SLOP, CellPicked, Destination, PickBackground, PointerGesture, Selection, picked_cell,

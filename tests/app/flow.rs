@@ -573,3 +573,63 @@ fn a_hundred_bad_save_files_are_refused_and_the_good_save_is_untouched() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// An online game's save keeps its room (code, role, key, who holds each
+/// seat) and reads it back; a room that cannot be the game's is refused
+/// with the reason.
+#[test]
+fn a_saved_online_room_reads_back_and_a_bad_one_is_refused() {
+    use arkes::play::MatchRoom;
+    use online_protocol::{RoomCode, SeatHolder};
+    let options = GameOptions {
+        players: 2,
+        kinds: vec![arkes::options::PlayerKind::Human, arkes::options::PlayerKind::Remote],
+        ..GameOptions::default()
+    };
+    let mut game = Match::from_options(&options).unwrap();
+    let key = "0123456789abcdef";
+    let room = MatchRoom {
+        code: RoomCode::from_entropy(0x2468_ace0_1357),
+        host: false,
+        key: key.into(),
+        seats: vec![(Seat::South, SeatHolder::Host), (Seat::North, SeatHolder::Guest(key.into()))],
+    };
+    game.set_room(Some(room.clone()));
+    let good = saves::encode(&game).unwrap();
+    assert!(good.contains(&format!("\"{}\"", room.code)), "the code as it is shown:\n{good}");
+    assert_eq!(saves::decode(&good).unwrap().room(), Some(&room));
+    // A game at one screen has no room in its save.
+    game.set_room(None);
+    let local = saves::encode(&game).unwrap();
+    assert!(!local.contains("room"));
+    assert_eq!(saves::decode(&local).unwrap().room(), None);
+    let code = room.code.to_string();
+    for (bad, says) in [
+        (good.replace(&code, "ABCDE-FGHU1"), "room code"),
+        (
+            good.replacen(
+                "[\n        \"south\",\n        {\n          \"by\": \"host\"\n        }\n      ],",
+                "",
+                1,
+            ),
+            "seats",
+        ),
+        (good.replace(key, "0123456789abcdeg"), "16 hex digits"),
+        (good.replace("\"host\": false", "\"host\": true"), "a key for the host"),
+        (good.replacen(&format!("\"key\": \"{key}\""), "\"key\": \"fedcba9876543210\"", 1), "holds no seat"),
+        (
+            good.replace("\"seats\": [\n      [", "\"seats\": [\n      [\"east\", {\"by\": \"host\"}], ["),
+            "seats",
+        ),
+        (good.replace("\"host\": false", "\"host\": false, \"extra\": 1"), "extra"),
+    ] {
+        assert_ne!(bad, good, "the damage to say `{says}` was not made");
+        match saves::decode(&bad) {
+            Ok(_) => panic!("a bad room loaded:\n{bad}"),
+            Err(e) => {
+                assert!(says_what_is_wrong(&e), "{e:?}");
+                assert!(e.to_string().contains(says), "`{e}` does not say `{says}`:\n{bad}");
+            }
+        }
+    }
+}

@@ -528,3 +528,71 @@ fn r15_online_clocks_are_the_host_s_stop_while_a_player_is_awaited_and_time_out_
     assert_eq!(clock(&host, Seat::North), 0);
     assert_eq!(clock(&guest2, Seat::North), 0);
 }
+
+/// What the autosave writes after each ply (the test apps run without the
+/// screens' plugins): the match, its room with it.
+fn autosave(app: &App, store: &std::path::Path) {
+    let game = app.world().resource::<Match>();
+    assert!(game.is_saved(), "an online game is saved like any other");
+    arkes::saves::save(&Store::in_dir(store), arkes::saves::AUTOSAVE, game).unwrap();
+}
+
+/// A device restarted with no options (a local game first) that continues
+/// its autosave.
+fn continue_autosave(server: &Server, store: &std::path::Path) -> App {
+    let mut app = peer(GameOptions { signal: Some(server.url()), ..GameOptions::default() }, store);
+    assert!(app.world().get_resource::<Online>().is_none(), "a local game first");
+    let saved = arkes::saves::load(&Store::in_dir(store), arkes::saves::AUTOSAVE).expect("the autosave");
+    assert!(saved.room().is_some(), "the save keeps its room");
+    app.world_mut().write_message(MatchCommand::Replace(Box::new(saved)));
+    // One frame applies the match, the next opens or joins its room.
+    app.update();
+    app.update();
+    app
+}
+
+#[test]
+fn a_host_continuing_its_saved_game_opens_the_same_room_and_a_guest_continues_its_copy() {
+    let server = Server::start();
+    let dir = tempdir();
+    let (host_dir, guest_dir) = (dir.join("host"), dir.join("guest"));
+    let mut host1 =
+        host(&server, games::arcanor::KIND, vec![PlayerKind::Human, PlayerKind::Remote], &host_dir);
+    let code = online(&host1).code;
+    let mut guest1 = guest(&server, code, &guest_dir);
+    run_until(&mut [&mut host1, &mut guest1], "connected", |a| connected(a[0]) && connected(a[1]));
+    let mut rng = StdRng::seed_from_u64(8);
+    play(&mut [&mut host1, &mut guest1], &mut rng, 6);
+    // The host's device restarts (a reload, a crash) and continues its game.
+    autosave(&host1, &host_dir);
+    drop(host1);
+    run_until(&mut [&mut guest1], "the guest waiting for the host", |a| {
+        online(a[0]).state == OnlineState::Waiting
+    });
+    let mut host2 = continue_autosave(&server, &host_dir);
+    assert_eq!(online(&host2).code, code, "the same room, so the guest finds it");
+    assert!(online(&host2).is_host());
+    run_until(&mut [&mut host2, &mut guest1], "the guest back with the host", |a| {
+        connected(a[0]) && connected(a[1])
+    });
+    assert_eq!(record(&guest1), record(&host2));
+    assert_eq!(host2.world().resource::<Match>().game().ply_count(), 6, "no move lost");
+    assert!(online(&guest1).referee.is_mine(Seat::North), "the guest keeps its seat");
+    play(&mut [&mut host2, &mut guest1], &mut rng, 4);
+    // Now the guest's device restarts and continues its own saved copy.
+    autosave(&guest1, &guest_dir);
+    drop(guest1);
+    run_until(&mut [&mut host2], "the host waiting for North", |a| {
+        online(a[0]).state == OnlineState::Waiting
+    });
+    let mut guest2 = continue_autosave(&server, &guest_dir);
+    assert_eq!(online(&guest2).code, code);
+    assert!(!online(&guest2).is_host());
+    run_until(&mut [&mut host2, &mut guest2], "the guest back", |a| connected(a[0]) && connected(a[1]));
+    assert_eq!(record(&guest2), record(&host2));
+    assert_eq!(guest2.world().resource::<Match>().game().ply_count(), 10);
+    assert!(online(&guest2).referee.is_mine(Seat::North));
+    play(&mut [&mut host2, &mut guest2], &mut rng, 2000);
+    assert!(host2.world().resource::<Match>().outcome().is_some());
+    assert_eq!(guest2.world().resource::<Match>().outcome(), host2.world().resource::<Match>().outcome());
+}

@@ -76,6 +76,21 @@ impl FromStr for RoomCode {
     }
 }
 
+/// A code in JSON: its text (`"K7Q2M-9XBTR"`), as a saved online game
+/// keeps its room.
+impl serde::Serialize for RoomCode {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for RoomCode {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<RoomCode, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,6 +113,17 @@ mod tests {
         assert_ne!(a, b, "bit 49 is part of the code");
         assert_eq!(RoomCode::from_entropy(1 << 50), RoomCode::from_entropy(0), "bit 50 is not");
         assert_eq!(RoomCode::from_entropy(u64::MAX).room_name(), "ZZZZZZZZZZ");
+    }
+
+    #[test]
+    fn a_code_in_json_is_its_text_and_a_bad_one_is_refused() {
+        let code = RoomCode::from_entropy(0x1234_5678_9abc);
+        let json = serde_json::to_string(&code).unwrap();
+        assert_eq!(json, format!("\"{code}\""));
+        assert_eq!(serde_json::from_str::<RoomCode>(&json).unwrap(), code);
+        let error = serde_json::from_str::<RoomCode>("\"ABCDE-FGHU1\"").unwrap_err().to_string();
+        assert!(error.contains("`U` cannot be in a room code"), "{error}");
+        assert!(serde_json::from_str::<RoomCode>("42").is_err());
     }
 
     #[test]
