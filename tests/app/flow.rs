@@ -406,7 +406,9 @@ fn continue_restores_the_exact_game_after_a_quit() {
 
 fn ms_of(record: &arkes_engine::GameRecord, ply: usize) -> u64 {
     match record.plies[ply] {
-        arkes_engine::Ply::Move { ms, .. } | arkes_engine::Ply::TimeOut { ms } => ms,
+        arkes_engine::Ply::Move { ms, .. }
+        | arkes_engine::Ply::TimeOut { ms }
+        | arkes_engine::Ply::Resign { ms } => ms,
     }
 }
 

@@ -109,6 +109,12 @@ impl Rules for Arcanor {
         let seat = opponent(position.to_move());
         TurnStart::Decided(Outcome::Win(Win { seat, reason: WinReason::Time }))
     }
+
+    /// The seat that resigns loses; its opponent wins.
+    fn resign(position: &mut Position) -> TurnStart<Undo, WinReason> {
+        let seat = opponent(position.to_move());
+        TurnStart::Decided(Outcome::Win(Win { seat, reason: WinReason::Resignation }))
+    }
 }
 
 /// A game of Arcanor: a set-up and its plies, with the limits of A12 (rounds,

@@ -28,6 +28,8 @@ pub enum WinReason {
     NoLegalMove,
     /// A12: the opponent's clock ran out.
     Time,
+    /// The opponent resigned (the rules are silent on resigning).
+    Resignation,
 }
 
 impl fmt::Display for WinReason {
@@ -36,6 +38,7 @@ impl fmt::Display for WinReason {
             WinReason::Points => "12 points on the target row (A10)",
             WinReason::NoLegalMove => "the opponent had no legal move (A11)",
             WinReason::Time => "the opponent's clock ran out (A12)",
+            WinReason::Resignation => "the opponent resigned",
         })
     }
 }

@@ -336,6 +336,10 @@ fn check_loaded(text: &str, game: &Game) {
             game_core::Ply::TimeOut { ms } => {
                 assert!(replayed.tick(ms).is_some(), "a time-out after {ms} ms runs the clock out");
             }
+            game_core::Ply::Resign { ms } => {
+                assert!(replayed.tick(ms).is_none(), "a resignation after {ms} ms is not a time-out");
+                replayed.resign().expect("a loaded resignation replays");
+            }
         }
     }
     assert_eq!(replayed.position().to_string(), game.position().to_string());

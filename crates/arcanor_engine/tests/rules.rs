@@ -516,6 +516,26 @@ fn a12_a_player_whose_clock_runs_out_loses() {
     assert_eq!(game.outcome(), None);
 }
 
+/// The rules are silent on resigning: the seat that resigns loses, its
+/// opponent wins; the record keeps it and undo takes it back.
+#[test]
+fn a10_a_player_who_resigns_loses() {
+    let mut game = Game::new(Setup::standard(), Limits::default()).unwrap();
+    let first = game.legal_moves()[0];
+    game.play(first).unwrap();
+    let report = game.resign().unwrap();
+    assert_eq!(report.outcome, win(Seat::South, WinReason::Resignation));
+    assert_eq!(report.mv, None);
+    assert!(game.legal_moves().is_empty());
+    assert_eq!(game.resign().unwrap_err(), game_core::PlyError::GameOver);
+    let json = game.to_json().unwrap();
+    assert_eq!(Game::from_json(&json).unwrap().outcome(), win(Seat::South, WinReason::Resignation));
+    assert!(game.record().to_string().contains("resign"));
+    assert!(game.undo());
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.to_move(), Seat::North);
+}
+
 // ---------------------------------------------------------------- worked examples
 
 #[test]

@@ -107,6 +107,13 @@ impl Rules for Arkes {
             None => TurnStart::Eliminated(position.eliminate_one()),
         }
     }
+
+    /// A seat that resigns is out as one that cannot move (R12): its
+    /// marble leaves the board and the others play on; the last seat with
+    /// a marble wins (R14).
+    fn resign(position: &mut Position) -> TurnStart<Undo, WinReason> {
+        Arkes::time_out(position)
+    }
 }
 
 /// A game of ARKES: a set-up and its plies, with the repetition rule (R10,

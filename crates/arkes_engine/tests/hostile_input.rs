@@ -52,6 +52,10 @@ fn check_loaded(text: &str, game: &Game) {
             arkes_engine::Ply::TimeOut { ms } => {
                 assert!(replayed.tick(ms).is_some(), "a time-out after {ms} ms runs the clock out");
             }
+            arkes_engine::Ply::Resign { ms } => {
+                assert!(replayed.tick(ms).is_none(), "a resignation after {ms} ms is not a time-out");
+                replayed.resign().expect("a loaded resignation replays");
+            }
         }
     }
     assert_eq!(replayed.position().to_string(), game.position().to_string());

@@ -11,7 +11,8 @@ use crate::limits::{Clock, Limits};
 use crate::rules::{DrawReason, Outcome, Rules, TurnStart};
 use crate::seat::{BySeat, Seat};
 
-/// One step of a game record: a move, or a time-out of the seat to move.
+/// One step of a game record: a move, a time-out of the seat to move, or
+/// its resignation.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(tag = "ply", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Ply<T> {
@@ -27,6 +28,13 @@ pub enum Ply<T> {
     /// The clock of the seat to move ran out after `ms` milliseconds.
     TimeOut {
         /// Milliseconds its clock ran on this turn.
+        #[serde(default)]
+        ms: u64,
+    },
+    /// The seat to move resigned after `ms` milliseconds: its rules treat
+    /// it as a seat that can play no more ([`Rules::resign`]).
+    Resign {
+        /// Milliseconds its clock ran on this turn (0 without a clock).
         #[serde(default)]
         ms: u64,
     },
@@ -337,6 +345,21 @@ impl<R: Rules> Game<R> {
         Ok(report)
     }
 
+    /// The seat to move resigns, charging the time ticked on this turn; its
+    /// rules decide what follows ([`Rules::resign`]: in ARKES its marble
+    /// is removed and the others play on, R12–R14; in Arcanor it loses).
+    /// The rules are silent on resigning; only the seat to move can (a
+    /// turn-based record has no other place for it).
+    ///
+    /// # Errors
+    /// [`PlyError::GameOver`] once the game has ended; the game is then
+    /// unchanged.
+    pub fn resign(&mut self) -> Result<PlyReport<R>, PlyError<R::IllegalMove>> {
+        let report = self.apply(Ply::Resign { ms: self.counters.spent_ms })?;
+        self.redo.clear();
+        Ok(report)
+    }
+
     /// Parses and plays a move in notation.
     ///
     /// # Errors
@@ -428,6 +451,23 @@ impl<R: Rules> Game<R> {
                     TurnStart::Decided(outcome) => next.outcome = Some(outcome),
                 }
             }
+            Ply::Resign { ms } => {
+                if self.limits.clock.is_some() {
+                    let available = before.clocks[mover];
+                    if ms >= available {
+                        return Err(PlyError::OverTime { ms, left: available });
+                    }
+                    next.clocks[mover] = available - ms;
+                }
+                match R::resign(&mut self.position) {
+                    TurnStart::Ready => {}
+                    TurnStart::Eliminated(step) => {
+                        steps.push(step);
+                        next.outcome = R::decided(&self.position);
+                    }
+                    TurnStart::Decided(outcome) => next.outcome = Some(outcome),
+                }
+            }
         }
         if next.outcome.is_none() {
             self.pass_turns(Some(mover), &mut next, &mut steps);
@@ -496,11 +536,12 @@ impl<R: Rules> Game<R> {
 }
 
 impl<T: fmt::Display> fmt::Display for Ply<T> {
-    /// The move in notation, or `timeout`.
+    /// The move in notation, `timeout` or `resign`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Ply::Move { mv, .. } => write!(f, "{mv}"),
             Ply::TimeOut { .. } => f.write_str("timeout"),
+            Ply::Resign { .. } => f.write_str("resign"),
         }
     }
 }

@@ -250,6 +250,10 @@ impl<R: Rules> FromStr for GameRecord<R> {
                             plies.push(Ply::TimeOut { ms: 0 });
                             continue;
                         }
+                        if word == "resign" {
+                            plies.push(Ply::Resign { ms: 0 });
+                            continue;
+                        }
                         let mv: R::MoveText = word
                             .parse()
                             .map_err(|_| ParseRecordError::BadMove { line, text: short(word, 24) })?;

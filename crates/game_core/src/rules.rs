@@ -154,6 +154,10 @@ pub trait Rules: Copy + Debug + Default + Eq + Hash + Send + Sync + 'static {
 
     /// The seat to move has run out of time: what the rules do.
     fn time_out(position: &mut Self::Position) -> TurnStart<Self::Undo, Self::WinReason>;
+
+    /// The seat to move resigns: what the rules do (they are silent on
+    /// resigning; each engine treats it as a seat that can play no more).
+    fn resign(position: &mut Self::Position) -> TurnStart<Self::Undo, Self::WinReason>;
 }
 
 /// What happens at the start of a turn (or when a clock runs out).

@@ -154,6 +154,7 @@ impl<R: Rules> Game<R> {
                 text: match ply {
                     Ply::Move { mv, .. } => mv.to_string(),
                     Ply::TimeOut { .. } => "time-out".to_owned(),
+                    Ply::Resign { .. } => "resignation".to_owned(),
                 },
                 error,
             })?;

@@ -146,6 +146,7 @@ impl BoardGame for Arcanor {
             arcanor_engine::WinReason::Points => ("points", "outcome-points"),
             arcanor_engine::WinReason::NoLegalMove => ("no_legal_move", "outcome-no-move"),
             arcanor_engine::WinReason::Time => ("time", "outcome-time"),
+            arcanor_engine::WinReason::Resignation => ("resignation", "outcome-resigned"),
         };
         WinKind { id, key, on_goal: false }
     }

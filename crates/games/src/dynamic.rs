@@ -259,6 +259,12 @@ pub trait DynGame: Send + Sync + 'static {
     /// of 0 for the seat to move is its time-out, reported as by
     /// [`AnyGame::tick`]. See `game_core::Game::set_clocks`.
     fn set_clocks(&mut self, readings: &[(Seat, u64)]) -> Option<AnyReport>;
+    /// The seat to move resigns (ARKES: its marble leaves, the others play
+    /// on; Arcanor: it loses). See `game_core::Game::resign`.
+    ///
+    /// # Errors
+    /// The engine's reason when the game is over; nothing changes then.
+    fn resign(&mut self) -> Result<AnyReport, String>;
     /// Takes back the last ply; `false` if there is none.
     fn undo(&mut self) -> bool;
     /// Plays again the last ply taken back; `false` if there is none.

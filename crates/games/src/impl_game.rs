@@ -15,7 +15,7 @@ use crate::values::{Action, PlyReview};
 fn ply_text<T: std::fmt::Display>(ply: &Ply<T>) -> Option<String> {
     match ply {
         Ply::Move { mv, .. } => Some(mv.to_string()),
-        Ply::TimeOut { .. } => None,
+        Ply::TimeOut { .. } | Ply::Resign { .. } => None,
     }
 }
 
@@ -62,6 +62,12 @@ impl<G: BoardGame> DynGame for Game<G> {
     fn set_clocks(&mut self, readings: &[(Seat, u64)]) -> Option<AnyReport> {
         let before = Game::position(self).clone();
         Game::set_clocks(self, readings).map(|r| G::report(&r, &before))
+    }
+
+    fn resign(&mut self) -> Result<AnyReport, String> {
+        let before = Game::position(self).clone();
+        let report = Game::resign(self).map_err(|e| e.to_string())?;
+        Ok(AnyReport { resigned: true, ..G::report(&report, &before) })
     }
 
     fn undo(&mut self) -> bool {

@@ -94,6 +94,8 @@ pub struct AnyReport {
     pub froze: Vec<Coord>,
     /// How the game ended, if this ply ended it.
     pub outcome: Option<AnyOutcome>,
+    /// The ply was the mover's resignation (no move, no time-out).
+    pub resigned: bool,
 }
 
 impl AnyReport {
@@ -112,6 +114,7 @@ impl AnyReport {
             freed: None,
             froze: Vec::new(),
             outcome: None,
+            resigned: false,
         }
     }
 }
