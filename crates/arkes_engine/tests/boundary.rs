@@ -214,3 +214,48 @@ fn r01_a_piece_names_its_seat_and_kind() {
         assert_eq!(format!("{:?}", Piece::marble(seat)), initial.to_ascii_lowercase().to_string());
     }
 }
+
+/// Positions are equal when board, seat to move and seats still in are
+/// (R10 compares them so): two plies that leave the same seat to move but
+/// another board make another position; the state history tells them
+/// apart too.
+#[test]
+fn r10_positions_with_other_boards_differ_and_keep_their_history() {
+    let start = Position::standard(2, 9).unwrap();
+    let mut game = Game::from_setup(Setup::standard(2, 9).unwrap()).unwrap();
+    game.play_text("b1-b2").unwrap();
+    game.play_text("b9-b8").unwrap();
+    let after = game.position().clone();
+    assert_eq!(after.to_move(), start.to_move());
+    assert_eq!(after.seats_in(), start.seats_in());
+    assert_ne!(after, start, "another board is another position");
+    assert_eq!(after, after.clone());
+    assert_ne!(after.history(), start.history(), "two more states occurred");
+    assert_eq!(after.history(), game.position().history());
+}
+
+/// The texts a person reads: why a game was won (naming the rule), and a
+/// position in debugging output (its text, on a line of its own).
+#[test]
+fn r11_r14_win_reasons_name_their_rule_and_a_position_debugs_as_its_text() {
+    use arkes_engine::WinReason;
+    assert!(WinReason::GoldenCell.to_string().contains("golden cell (R11)"));
+    assert!(WinReason::LastMarble.to_string().contains("last marble standing (R14)"));
+    let position = Position::standard(3, 7).unwrap();
+    assert_eq!(format!("{position:?}"), format!("\n{position}"));
+    assert!(format!("{position:?}").len() > 50);
+}
+
+/// The diagram's line of file letters is read once: a second one, or a
+/// line of other words where it would be, is refused.
+#[test]
+fn r01_a_diagram_takes_one_line_of_file_letters() {
+    let good = Position::standard(2, 5).unwrap().to_string();
+    assert!(good.parse::<Position>().is_ok());
+    let legend =
+        good.lines().find(|l| l.split_whitespace().next() == Some("a")).expect("the files' line").to_owned();
+    let doubled = good.replacen(&legend, &format!("{legend}\n{legend}"), 1);
+    assert!(doubled.parse::<Position>().is_err(), "two lines of file letters:\n{doubled}");
+    let wrong = good.replacen(&legend, "  a  b  x  d  e", 1);
+    assert!(wrong.parse::<Position>().is_err(), "a line of other letters:\n{wrong}");
+}
