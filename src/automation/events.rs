@@ -305,6 +305,7 @@ pub(super) fn report_moves(
             "ply": game.game().ply_count(),
             "seat": seat_name(report.mover),
             "notation": report.notation,
+            "resigned": report.resigned,
             "whole": report.action.map(|a| a.whole),
             "captured": captured.map(|c| json!({"piece": game.displayed().piece_text(c.piece), "cell": c.cell.to_string()})),
             "eaten": report.eaten.map(|p| game.displayed().piece_text(p)),

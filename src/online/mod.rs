@@ -24,7 +24,7 @@ use crate::learn::Learning;
 use crate::options::{GameOptions, PlayerKind};
 use crate::play::{
     BoardReset, ClockControl, CommandsApplied, HistoryCommand, Match, MatchCommand, MatchRoom, MoveApplied,
-    MoveCommand,
+    MoveCommand, ResignCommand,
 };
 use crate::storage::Store;
 use transport::{PeerId, Transport};
@@ -245,6 +245,25 @@ impl Online {
         self.transport.send(peer, &Message::Refused { reason: reason.clone() });
         self.last_refusal = Some(reason.clone());
         changes.write(OnlineChanged::Rejected(reason));
+    }
+
+    /// The peers disagree about the game (`why`): the host sends its
+    /// record, a guest asks for it.
+    fn resynchronise(
+        &mut self,
+        peer: PeerId,
+        why: &Rejection,
+        game: &Match,
+        changes: &mut MessageWriter<OnlineChanged>,
+    ) {
+        warn!("online: {why}: resynchronising");
+        self.last_refusal = Some(why.to_string());
+        if self.is_host() {
+            self.welcome(peer, game);
+        } else {
+            self.transport.send(peer, &Message::RecordRequest {});
+        }
+        changes.write(OnlineChanged::Rejected(why.to_string()));
     }
 
     /// Host: the game whole, for one guest (the clock readings follow).
@@ -505,6 +524,7 @@ fn exchange(
     online: Option<ResMut<Online>>,
     game: Option<Res<Match>>,
     mut moves: MessageWriter<MoveCommand>,
+    mut resignations: MessageWriter<ResignCommand>,
     mut history: MessageWriter<HistoryCommand>,
     mut replace: MessageWriter<MatchCommand>,
     mut changes: MessageWriter<OnlineChanged>,
@@ -630,16 +650,7 @@ fn exchange(
                             moves.write(MoveCommand::from(action));
                         }
                     }
-                    Err(why) if why.needs_record() => {
-                        warn!("online: {why}: resynchronising");
-                        online.last_refusal = Some(why.to_string());
-                        if online.is_host() {
-                            online.welcome(peer, &game);
-                        } else {
-                            online.transport.send(peer, &Message::RecordRequest {});
-                        }
-                        changes.write(OnlineChanged::Rejected(why.to_string()));
-                    }
+                    Err(why) if why.needs_record() => online.resynchronise(peer, &why, &game, &mut changes),
                     Err(why) => online.refuse(peer, &why, &mut changes),
                 }
             }
@@ -650,6 +661,21 @@ fn exchange(
                         online.host_clocks = Some((ply, clocks));
                     }
                     Err(why @ Rejection::StaleClock { .. }) => debug!("online: {why}"),
+                    Err(why) => online.refuse(peer, &why, &mut changes),
+                }
+            }
+            Message::Resign { ply, seat } => {
+                let sender = online.guests.get(&peer).cloned().flatten().unwrap_or_default();
+                match online.referee.check_resign(&view, &sender, ply, seat) {
+                    Ok(()) => {
+                        if reviewing {
+                            history.write(HistoryCommand::EndReview);
+                            reviewing = false;
+                        }
+                        let _ = view.resign();
+                        resignations.write(ResignCommand(seat));
+                    }
+                    Err(why) if why.needs_record() => online.resynchronise(peer, &why, &game, &mut changes),
                     Err(why) => online.refuse(peer, &why, &mut changes),
                 }
             }
@@ -760,14 +786,20 @@ fn announce_moves(
     let plies = game.game().ply_count();
     let count = reports.len();
     for (i, report) in reports.into_iter().enumerate() {
-        let Some(mv) = report.notation else { continue };
         let ply = plies + 1 + i - count;
-        let Some(position) = game.game().position_after(ply) else { continue };
-        let message = Message::Move {
-            ply: u32::try_from(ply).unwrap_or(u32::MAX),
-            seat: report.mover,
-            mv,
-            hash: hash_text(position.as_ref().hash()),
+        let ply_number = u32::try_from(ply).unwrap_or(u32::MAX);
+        let message = if report.resigned {
+            Message::Resign { ply: ply_number, seat: report.mover }
+        } else {
+            // A time-out is not announced: the host's clock readings carry it.
+            let Some(mv) = report.notation else { continue };
+            let Some(position) = game.game().position_after(ply) else { continue };
+            Message::Move {
+                ply: ply_number,
+                seat: report.mover,
+                mv,
+                hash: hash_text(position.as_ref().hash()),
+            }
         };
         if online.is_host() {
             let mover = online.referee.holder(report.mover).cloned();
@@ -807,7 +839,7 @@ fn share_clocks(
     mut control: ResMut<ClockControl>,
     time: Res<Time>,
 ) {
-    let timed_out = applied.read().last().is_some_and(|a| a.report.notation.is_none());
+    let timed_out = applied.read().last().is_some_and(|a| a.report.notation.is_none() && !a.report.resigned);
     let (Some(mut online), Some(game)) = (online, game) else {
         control.set_if_neq(ClockControl::default());
         return;

@@ -4,7 +4,7 @@
 //! ([`MatchCommand`], the one way to replace the match); the clocks.
 
 use bevy::prelude::*;
-use game_core::Coord;
+use game_core::{Coord, Seat};
 
 use super::input_lock::InputLock;
 use super::match_state::Match;
@@ -18,13 +18,14 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<MatchCommand>()
         .add_message::<BoardReset>()
         .add_message::<HistoryCommand>()
+        .add_message::<ResignCommand>()
         .init_resource::<GameFlow>()
         .init_resource::<ClockControl>()
         .init_resource::<MoveFilter>()
         .add_systems(Startup, start_match)
         .add_systems(
             Update,
-            (match_commands, history_commands, apply_move_commands, tick_clock)
+            (match_commands, history_commands, apply_move_commands, resign_commands, tick_clock)
                 .chain()
                 .in_set(AppSystems::Apply)
                 .in_set(CommandsApplied),
@@ -65,7 +66,14 @@ impl From<Action> for MoveCommand {
     }
 }
 
-/// A ply the engine has applied: the move (or time-out) and what it did.
+/// `seat`, the seat to move, resigns (the pause menu's Resign for a person
+/// at this screen, or an online peer's resignation). Ignored when another
+/// seat is to move, during a lesson's script or a review.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResignCommand(pub Seat);
+
+/// A ply the engine has applied: the move (or time-out, or resignation)
+/// and what it did.
 #[derive(Message, Clone, Debug)]
 pub struct MoveApplied {
     /// What the engine reported.
@@ -238,6 +246,32 @@ fn apply_move_commands(
             Err(e) => {
                 warn!("move command {from}-{to}{} refused: {e}", if whole { " (whole duo)" } else { "" })
             }
+        }
+    }
+}
+
+/// Applies each [`ResignCommand`] of the seat to move.
+fn resign_commands(
+    mut commands: MessageReader<ResignCommand>,
+    game: Option<ResMut<Match>>,
+    filter: Res<MoveFilter>,
+    mut applied: MessageWriter<MoveApplied>,
+) {
+    let Some(mut game) = game else {
+        commands.clear();
+        return;
+    };
+    for &ResignCommand(seat) in commands.read() {
+        if filter.0.is_some() || seat != game.to_move() {
+            info!("{seat} cannot resign now");
+            continue;
+        }
+        match game.resign() {
+            Ok(report) => {
+                info!("{} resigned", report.mover);
+                applied.write(MoveApplied { report });
+            }
+            Err(e) => warn!("{seat} cannot resign: {e}"),
         }
     }
 }

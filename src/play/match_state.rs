@@ -219,6 +219,21 @@ impl Match {
         Ok(report)
     }
 
+    /// The seat to move resigns (ARKES: its marble leaves and the others
+    /// play on, R12; Arcanor: it loses).
+    ///
+    /// # Errors
+    /// The engine's reason when the game is over, or while a position
+    /// under review is shown; nothing changes then.
+    pub fn resign(&mut self) -> Result<AnyReport, String> {
+        if self.review.is_some() {
+            return Err("a position under review is shown".into());
+        }
+        let report = self.game.resign()?;
+        self.last_move = None;
+        Ok(report)
+    }
+
     /// Charges `ms` to the clock of the seat to move; the report of a
     /// time-out, if one happened.
     pub fn tick(&mut self, ms: u64) -> Option<AnyReport> {

@@ -26,7 +26,7 @@ pub use ai::{AiSettings, AiThinking};
 pub use animation::{AnimationSettings, HopLens, Victory};
 pub use commands::{
     BoardReset, ClockControl, CommandsApplied, GameFlow, HistoryCommand, MatchCommand, MoveApplied,
-    MoveCommand, MoveFilter,
+    MoveCommand, MoveFilter, ResignCommand,
 };
 pub use cursor::{
     BoardCursor, ControllerHint, Controllers, CursorAction, PauseRequest, ToggleTopView, oriented,

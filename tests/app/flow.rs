@@ -635,3 +635,63 @@ fn a_saved_online_room_reads_back_and_a_bad_one_is_refused() {
         }
     }
 }
+
+fn has_button(app: &mut App, id: &str) -> bool {
+    let world = app.world_mut();
+    world.query::<&ButtonId>().iter(world).any(|b| b.0 == id)
+}
+
+/// The pause menu's Resign, for the seat to move when a person here plays
+/// it: in a three-player ARKES game that seat is out and the others play
+/// on (R12); of two players the other wins (R14). Never offered for the
+/// computer's seat.
+#[test]
+fn r12_r14_resigning_from_the_pause_menu() {
+    let (store, dir) = temp_store("resign");
+    let mut app = flow_app(store.clone());
+    press(&mut app, "new-game");
+    press(&mut app, "game-arkes");
+    press(&mut app, "players-3");
+    press(&mut app, "start");
+    press(&mut app, "menu");
+    press(&mut app, "resign");
+    assert_eq!(overlay(&app), Some(Overlay::None), "back to the board");
+    let game = app.world().resource::<Match>();
+    assert_eq!(game.game().ply_count(), 1);
+    assert!(game.game().is_resignation(1));
+    assert_eq!(game.outcome(), None, "West and North play on");
+    assert_eq!(game.to_move(), Seat::West);
+    assert!(!game.game().position().seats_in().contains(Seat::South));
+    assert!(store.read(AUTOSAVE).unwrap().unwrap().contains("\"resign\""), "the autosave keeps it");
+    play(&mut app, "a2", "b3");
+    assert_eq!(app.world().resource::<Match>().to_move(), Seat::North);
+    // Two players: the one who resigns loses.
+    let options = GameOptions { players: 2, ..GameOptions::default() };
+    let (store2, dir2) = temp_store("resign-2");
+    let mut app = flow_app_with(store2, options);
+    play(&mut app, "b1", "b2");
+    press(&mut app, "menu");
+    press(&mut app, "resign");
+    let outcome = app.world().resource::<Match>().outcome().expect("the game is over");
+    assert_eq!(outcome.winner(), Some(Seat::South), "North resigned: {outcome:?}");
+    crate::common::settle(&mut app);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(overlay(&app), Some(Overlay::GameOver));
+    // Against the computer, its turn offers no Resign.
+    let options = GameOptions {
+        players: 2,
+        kinds: vec![arkes::options::PlayerKind::Hard, arkes::options::PlayerKind::Human],
+        ..GameOptions::default()
+    };
+    let (store3, dir3) = temp_store("resign-3");
+    let mut app = flow_app_with(store3, options);
+    press(&mut app, "menu");
+    assert_eq!(app.world().resource::<Match>().to_move(), Seat::South);
+    assert!(!has_button(&mut app, "resign"), "the computer's seat cannot be resigned for");
+    assert!(has_button(&mut app, "restart"));
+    for d in [dir, dir2, dir3] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}

@@ -215,6 +215,38 @@ fn three_peers_play_arkes_with_a_seat_each() {
     let mut rng = StdRng::seed_from_u64(5);
     play(&mut [&mut host, &mut ann, &mut bob], &mut rng, 60);
     assert!(host.world().resource::<Match>().game().ply_count() >= 30);
+    // A new game (the host's rematch); a guest resigns on its first turn:
+    // its seat is out on every screen and the other two play on (R12).
+    let rematch = host.world().resource::<Match>().rematch();
+    host.world_mut().write_message(MatchCommand::Replace(Box::new(rematch)));
+    run_until(&mut [&mut host, &mut ann, &mut bob], "the new game everywhere", |a| {
+        a.iter().all(|a| a.world().resource::<Match>().game().ply_count() == 0 && connected(a))
+            && record(a[0]) == record(a[1])
+            && record(a[0]) == record(a[2])
+    });
+    let seats: Vec<Seat> =
+        [&ann, &bob].iter().flat_map(|g| online(g).referee.seats_of(&guest_key(g))).collect();
+    let mut apps = [&mut host, &mut ann, &mut bob];
+    while !seats.contains(&apps[0].world().resource::<Match>().to_move()) {
+        play(&mut apps, &mut rng, 1);
+    }
+    let (to_move, plies) = {
+        let m = apps[0].world().resource::<Match>();
+        (m.to_move(), m.game().ply_count())
+    };
+    let resigner = if online(apps[1]).referee.is_mine(to_move) { 1 } else { 2 };
+    apps[resigner].world_mut().write_message(arkes::play::ResignCommand(to_move));
+    run_until(&mut apps, "the resignation on every screen", |a| {
+        a.iter().all(|a| a.world().resource::<Match>().game().ply_count() == plies + 1)
+    });
+    for app in apps.iter() {
+        let m = app.world().resource::<Match>();
+        assert!(m.game().is_resignation(plies + 1));
+        assert!(!m.game().position().seats_in().contains(to_move), "{to_move:?} is out on every screen");
+        assert_eq!(m.outcome(), None, "two seats play on");
+    }
+    assert!(record(apps[0]) == record(apps[1]) && record(apps[1]) == record(apps[2]));
+    play(&mut apps, &mut rng, 6);
 }
 
 /// The key a guest sent (the holder of its seats).
@@ -448,6 +480,28 @@ fn an_undo_online_needs_the_other_sides_consent() {
     assert!(!online(&guest).undo_asked() && !online(&guest).undo_refused);
     // The game goes on from there.
     play(&mut [&mut host, &mut guest], &mut rng, 3);
+}
+
+#[test]
+fn a_resignation_online_ends_the_game_on_both_screens() {
+    let server = Server::start();
+    let dir = tempdir();
+    let mut host =
+        host(&server, games::arcanor::KIND, vec![PlayerKind::Human, PlayerKind::Remote], &dir.join("h"));
+    let mut friend = guest(&server, online(&host).code, &dir.join("g"));
+    run_until(&mut [&mut host, &mut friend], "connected", |a| connected(a[0]) && connected(a[1]));
+    let mut rng = StdRng::seed_from_u64(11);
+    play(&mut [&mut host, &mut friend], &mut rng, 3);
+    // North (the guest) to move: the host cannot resign for it.
+    assert_eq!(host.world().resource::<Match>().to_move(), Seat::North);
+    host.world_mut().write_message(arkes::play::ResignCommand(Seat::South));
+    friend.world_mut().write_message(arkes::play::ResignCommand(Seat::North));
+    run_until(&mut [&mut host, &mut friend], "South's win on both screens", |a| {
+        a.iter()
+            .all(|a| a.world().resource::<Match>().outcome().and_then(|o| o.winner()) == Some(Seat::South))
+    });
+    assert_eq!(record(&host), record(&friend));
+    assert!(host.world().resource::<Match>().game().is_resignation(4));
 }
 
 /// `seat`'s clock on `app`'s screen, in ms.

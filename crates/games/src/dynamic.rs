@@ -275,8 +275,11 @@ pub trait DynGame: Send + Sync + 'static {
     fn can_redo(&self) -> bool;
     /// Number of plies played.
     fn ply_count(&self) -> usize;
-    /// The plies in notation (`None` for a time-out), in order.
+    /// The plies in notation (`None` for a time-out or a resignation), in
+    /// order.
     fn ply_texts(&self) -> Vec<Option<String>>;
+    /// Whether ply `ply` (from 1) was its mover's resignation.
+    fn is_resignation(&self, ply: usize) -> bool;
     /// Who played each ply in which round.
     fn ply_info(&self) -> &[PlyInfo];
     /// The limits and clock.

@@ -94,6 +94,10 @@ impl<G: BoardGame> DynGame for Game<G> {
         self.plies().iter().map(ply_text).collect()
     }
 
+    fn is_resignation(&self, ply: usize) -> bool {
+        matches!(ply.checked_sub(1).and_then(|i| self.plies().get(i)), Some(Ply::Resign { .. }))
+    }
+
     fn ply_info(&self) -> &[PlyInfo] {
         Game::ply_info(self)
     }

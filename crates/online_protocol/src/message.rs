@@ -65,6 +65,15 @@ pub enum Message {
         /// The position's Zobrist hash after the move, 16 hex digits.
         hash: String,
     },
+    /// The seat to move resigns, from the peer holding it (the host relays
+    /// it to the other guests). Only the seat to move can: a turn-based
+    /// record has no other place for it.
+    Resign {
+        /// The ply it makes, from 1.
+        ply: u32,
+        /// The seat that resigns.
+        seat: Seat,
+    },
     /// Host to guests: the clocks as the host's game has them, the truth
     /// every peer's clocks are set to (a game with clocks only, R15, A12).
     /// Sent after each ply, every few seconds while a clock runs, and when

@@ -113,6 +113,7 @@ impl Referee {
             Message::RecordRequest {} => ("record-request", host),
             Message::Rematch {} => ("rematch", host),
             Message::Move { .. } => ("move", true),
+            Message::Resign { .. } => ("resign", true),
             Message::UndoRequest { .. } => ("undo-request", true),
             Message::UndoAnswer { .. } => ("undo-answer", true),
             Message::Refused { .. } => ("refused", true),
@@ -139,6 +140,34 @@ impl Referee {
         mv: &str,
         hash: &str,
     ) -> Result<Action, Rejection> {
+        self.check_turn(game, sender, ply, seat)?;
+        let action = game
+            .legal_actions()
+            .into_iter()
+            .find(|&a| game.action_text(a).as_deref() == Some(mv))
+            .ok_or_else(|| Rejection::Illegal(mv.to_owned()))?;
+        let mut after = game.clone();
+        after.play(action).map_err(|_| Rejection::Illegal(mv.to_owned()))?;
+        if hash_text(after.position().hash()) != hash {
+            return Err(Rejection::HashMismatch);
+        }
+        Ok(action)
+    }
+
+    /// A [`Message::Resign`] checked against `game` as a move is, but for
+    /// the move itself: the game goes on, the sender holds `seat`, it is
+    /// that seat's turn and ply `ply`. The game is not changed: the caller
+    /// has the seat resign.
+    ///
+    /// # Errors
+    /// As [`Referee::check_move`], the first check that fails.
+    pub fn check_resign(&self, game: &AnyGame, sender: &str, ply: u32, seat: Seat) -> Result<(), Rejection> {
+        self.check_turn(game, sender, ply, seat)
+    }
+
+    /// The checks a move and a resignation share: the game goes on, the
+    /// sender holds `seat`, it is that seat's turn, and `ply` is the next.
+    fn check_turn(&self, game: &AnyGame, sender: &str, ply: u32, seat: Seat) -> Result<(), Rejection> {
         if game.outcome().is_some() {
             return Err(Rejection::GameOver);
         }
@@ -158,17 +187,7 @@ impl Referee {
         if ply != expected {
             return Err(Rejection::WrongPly { got: ply, expected });
         }
-        let action = game
-            .legal_actions()
-            .into_iter()
-            .find(|&a| game.action_text(a).as_deref() == Some(mv))
-            .ok_or_else(|| Rejection::Illegal(mv.to_owned()))?;
-        let mut after = game.clone();
-        after.play(action).map_err(|_| Rejection::Illegal(mv.to_owned()))?;
-        if hash_text(after.position().hash()) != hash {
-            return Err(Rejection::HashMismatch);
-        }
-        Ok(action)
+        Ok(())
     }
 
     /// Checks a [`Message::Move`] as [`Referee::check_move`] does and, if

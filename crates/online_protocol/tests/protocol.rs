@@ -65,6 +65,7 @@ fn every_kind(game: &AnyGame) -> Vec<Message> {
             ],
         },
         move_of(game, 0),
+        Message::Resign { ply: 1, seat: Seat::South },
         Message::Clock { ply: 4, clocks: vec![(Seat::South, 59_000), (Seat::North, 61_500)], running: true },
         Message::RecordRequest {},
         Message::UndoRequest { ply: 3 },
@@ -80,7 +81,7 @@ fn every_message_kind_round_trips() {
     let kinds = every_kind(&game);
     let names: std::collections::BTreeSet<String> =
         kinds.iter().map(|m| serde_json::to_value(m).unwrap()["kind"].as_str().unwrap().to_owned()).collect();
-    assert_eq!(names.len(), 9, "each kind once: {names:?}");
+    assert_eq!(names.len(), 10, "each kind once: {names:?}");
     for message in kinds {
         let bytes = encode(&message);
         let text = String::from_utf8(bytes.clone()).unwrap();
@@ -260,11 +261,19 @@ fn messages_are_taken_only_from_the_side_that_may_send_them() {
     let game = new_game("arkes", 2);
     for message in every_kind(&game) {
         let kind = serde_json::to_value(&message).unwrap()["kind"].as_str().unwrap().to_owned();
-        let by_host =
-            ["welcome", "move", "clock", "undo-request", "undo-answer", "refused"].contains(&kind.as_str());
-        let by_guest =
-            ["hello", "move", "record-request", "undo-request", "undo-answer", "rematch", "refused"]
-                .contains(&kind.as_str());
+        let by_host = ["welcome", "move", "resign", "clock", "undo-request", "undo-answer", "refused"]
+            .contains(&kind.as_str());
+        let by_guest = [
+            "hello",
+            "move",
+            "resign",
+            "record-request",
+            "undo-request",
+            "undo-answer",
+            "rematch",
+            "refused",
+        ]
+        .contains(&kind.as_str());
         assert_eq!(guest().check_direction(&message).is_ok(), by_host, "a guest receiving {kind}");
         assert_eq!(host().check_direction(&message).is_ok(), by_guest, "the host receiving {kind}");
     }
@@ -444,5 +453,41 @@ fn the_host_s_clock_readings_are_checked_before_they_set_a_guest_s_clocks() {
             judge.check_clock(&plain, 0, &[(Seat::South, 1), (Seat::North, 1)]),
             Err(Rejection::BadClock(_))
         ));
+    }
+}
+
+#[test]
+fn a_resignation_is_taken_only_from_the_seat_to_move_s_holder_on_its_turn() {
+    for id in ["arkes", "arcanor"] {
+        let mut game = new_game(id, 2);
+        // The host hears the guest (North) resign only on North's turn.
+        assert_eq!(
+            host().check_resign(&game, "friend", 1, Seat::North),
+            Err(Rejection::OutOfTurn { seat: Seat::North, to_move: Seat::South })
+        );
+        assert_eq!(
+            host().check_resign(&game, "friend", 1, Seat::South),
+            Err(Rejection::NotYours(Seat::South))
+        );
+        assert_eq!(
+            host().check_resign(&game, "stranger", 1, Seat::North),
+            Err(Rejection::NotYours(Seat::North))
+        );
+        play_nth(&mut game, 0);
+        assert_eq!(host().check_resign(&game, "friend", 2, Seat::North), Ok(()));
+        let wrong = host().check_resign(&game, "friend", 5, Seat::North).unwrap_err();
+        assert_eq!(wrong, Rejection::WrongPly { got: 5, expected: 2 });
+        assert!(wrong.needs_record());
+        // The guest hears the host's seat resign; never its own.
+        let mut at_guest = game.clone();
+        play_nth(&mut at_guest, 0);
+        assert_eq!(guest().check_resign(&at_guest, "", 3, Seat::South), Ok(()));
+        assert_eq!(guest().check_resign(&game, "", 2, Seat::North), Err(Rejection::NotYours(Seat::North)));
+        // Resigning ends a two-player game: nothing more is taken.
+        let report = game.resign().unwrap();
+        assert!(report.resigned && report.outcome.is_some(), "{id}: {report:?}");
+        assert_eq!(game.outcome().and_then(|o| o.winner()), Some(Seat::South));
+        assert_eq!(host().check_resign(&game, "friend", 3, Seat::North), Err(Rejection::GameOver));
+        assert_eq!(game.resign().unwrap_err(), "the game is over");
     }
 }

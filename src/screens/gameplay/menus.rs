@@ -1,5 +1,5 @@
 //! The pause menu (resume, the coach's review, save, export the record,
-//! restart, rules, settings, title) and naming a save.
+//! restart, resign, rules, settings, title) and naming a save.
 
 use bevy::prelude::*;
 use bevy::text::EditableText;
@@ -9,9 +9,10 @@ use super::super::flow::{BackTo, CanContinue, Notice};
 use crate::app_state::{Overlay, Screen};
 use crate::i18n::Tr;
 use crate::i18n::{Locale, seat_id};
-use crate::play::{Match, MatchCommand};
+use crate::play::{Match, MatchCommand, ResignCommand};
 use crate::saves;
 use crate::storage::Store;
+use crate::texts::seat_name;
 use crate::theme;
 use crate::ui::{TEXT, TEXT_DIM, button, panel, row, screen_root, text};
 
@@ -20,7 +21,20 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Overlay::SaveAs), spawn_save_as);
 }
 
-fn spawn_pause_menu(mut commands: Commands, notice: Res<Notice>) {
+fn spawn_pause_menu(
+    mut commands: Commands,
+    notice: Res<Notice>,
+    game: Option<Res<Match>>,
+    locale: Res<Locale>,
+    learning: Option<Res<crate::learn::Learning>>,
+) {
+    // The seat to move may resign when a person here plays it (not in a
+    // lesson or puzzle, whose script goes on).
+    let resigning = game
+        .as_ref()
+        .filter(|g| g.outcome().is_none() && g.reviewing().is_none() && g.is_human(g.to_move()))
+        .filter(|_| learning.as_ref().is_none_or(|l| l.0.is_none()))
+        .map(|g| (g.to_move(), seat_name(g, g.to_move(), &locale)));
     commands.spawn((screen_root("pause menu", 0.5), DespawnOnExit(Overlay::Paused))).with_children(|root| {
         root.spawn(panel(10.0)).with_children(|p| {
             p.spawn(text(Tr::new("pause-title"), 34.0, theme::GOLD));
@@ -56,6 +70,18 @@ fn spawn_pause_menu(mut commands: Commands, notice: Res<Notice>) {
                     next.set(Overlay::None);
                 },
             ));
+            if let Some((seat, name)) = resigning {
+                p.spawn(button(
+                    "resign",
+                    Tr::new("resign").with("name", name),
+                    move |_: On<Activate>,
+                          mut resign: MessageWriter<ResignCommand>,
+                          mut next: ResMut<NextState<Overlay>>| {
+                        resign.write(ResignCommand(seat));
+                        next.set(Overlay::None);
+                    },
+                ));
+            }
             p.spawn(button(
                 "rules",
                 Tr::new("menu-rules"),

@@ -149,6 +149,7 @@ fn update_move_list(
             let ply = info.iter().position(|i| i.round == round && i.mover == seat);
             let label = match ply.map(|p| &texts[p]) {
                 Some(Some(mv)) => mv.clone(),
+                Some(None) if g.is_resignation(ply.map_or(0, |p| p + 1)) => locale.t("resign-short"),
                 Some(None) => locale.t("timeout-short"),
                 None => String::new(),
             };
