@@ -442,14 +442,8 @@ impl<R: Rules> Game<R> {
                     return Err(PlyError::TimeOutWithoutClock);
                 }
                 next.clocks[mover] = 0;
-                match R::time_out(&mut self.position) {
-                    TurnStart::Ready => {}
-                    TurnStart::Eliminated(step) => {
-                        steps.push(step);
-                        next.outcome = R::decided(&self.position);
-                    }
-                    TurnStart::Decided(outcome) => next.outcome = Some(outcome),
-                }
+                let done = R::time_out(&mut self.position);
+                self.seat_done(done, &mut next, &mut steps);
             }
             Ply::Resign { ms } => {
                 if self.limits.clock.is_some() {
@@ -459,14 +453,8 @@ impl<R: Rules> Game<R> {
                     }
                     next.clocks[mover] = available - ms;
                 }
-                match R::resign(&mut self.position) {
-                    TurnStart::Ready => {}
-                    TurnStart::Eliminated(step) => {
-                        steps.push(step);
-                        next.outcome = R::decided(&self.position);
-                    }
-                    TurnStart::Decided(outcome) => next.outcome = Some(outcome),
-                }
+                let done = R::resign(&mut self.position);
+                self.seat_done(done, &mut next, &mut steps);
             }
         }
         if next.outcome.is_none() {
@@ -482,6 +470,25 @@ impl<R: Rules> Game<R> {
         self.undo.push((steps, before));
         self.counters = Counters { spent_ms: 0, ..next };
         Ok(report)
+    }
+
+    /// What the rules did to the seat to move when it could play no more
+    /// (its time-out or its resignation), kept in the ply being applied:
+    /// an elimination's step, and the outcome it leads to.
+    fn seat_done(
+        &self,
+        done: TurnStart<R::Undo, R::WinReason>,
+        next: &mut Counters<R::WinReason>,
+        steps: &mut Vec<R::Undo>,
+    ) {
+        match done {
+            TurnStart::Ready => {}
+            TurnStart::Eliminated(step) => {
+                steps.push(step);
+                next.outcome = R::decided(&self.position);
+            }
+            TurnStart::Decided(outcome) => next.outcome = Some(outcome),
+        }
     }
 
     /// The turn has passed from `prev` (`None` at the start of the game) to
