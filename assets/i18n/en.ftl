@@ -279,6 +279,7 @@ online-hosting = Room { $room }: give this code to your friend
 online-joining = Joining room { $room }…
 online-no-answer = No answer from room { $room }: check the code, and that the host is still there. Across different networks a STUN or TURN server is needed (see the README).
 online-waiting = Room { $room }: waiting for { $names }
+online-waiting-clocks = Room { $room }: waiting for { $names }, the clocks stopped
 online-connected = Room { $room }: everyone is here
 online-refused = Room { $room }: a move from the other side was refused
 online-undo-asked = Room { $room }: the other side asks to take back a move

@@ -279,6 +279,7 @@ online-hosting = Salle { $room } : donnez ce code à votre ami
 online-joining = Connexion à la salle { $room }…
 online-no-answer = Pas de réponse de la salle { $room } : vérifiez le code et que l’hôte est toujours là. Entre réseaux différents, il faut un serveur STUN ou TURN (voir le README).
 online-waiting = Salle { $room } : on attend { $names }
+online-waiting-clocks = Salle { $room } : on attend { $names }, pendules arrêtées
 online-connected = Salle { $room } : tout le monde est là
 online-refused = Salle { $room } : un coup de l’autre côté a été refusé
 online-undo-asked = Salle { $room } : l’autre côté demande à reprendre un coup

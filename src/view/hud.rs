@@ -136,7 +136,13 @@ fn update_online_line(
                     Tr::new("online-joining").with("room", room)
                 }
                 crate::online::OnlineState::Waiting => {
-                    Tr::new("online-waiting").with("room", room).with("names", awaited.join(", "))
+                    // The clocks stop while a player is awaited: say so.
+                    let key = if game.game().limits().clock.is_some() {
+                        "online-waiting-clocks"
+                    } else {
+                        "online-waiting"
+                    };
+                    Tr::new(key).with("room", room).with("names", awaited.join(", "))
                 }
                 _ if online.undo_question().is_some() => Tr::new("online-undo-asked").with("room", room),
                 _ if online.undo_asked() => Tr::new("online-undo-waiting").with("room", room),
