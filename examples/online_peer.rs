@@ -239,10 +239,10 @@ fn send_garbage(
     let garbage: [&[u8]; 6] = [
         b"\x00\xff not json",
         br#"{"v":9,"msg":{"kind":"rematch"}}"#,
-        br#"{"v":1,"msg":{"kind":"move","ply":1,"seat":"south","mv":"b1-b2","hash":"0000000000000000"}}"#,
-        br#"{"v":1,"msg":{"kind":"hello","peer":"0123456789abcdef"}}"#,
-        br#"{"v":1,"msg":{"kind":"move","ply":1,"seat":"north","mv":"a9-a1","hash":"0000000000000000"}}"#,
-        br#"{"v":1,"msg":{"kind":"welcome","game":"arkes","record":{},"seats":[]}}"#,
+        br#"{"v":2,"msg":{"kind":"move","ply":1,"seat":"south","mv":"b1-b2","hash":"0000000000000000"}}"#,
+        br#"{"v":2,"msg":{"kind":"hello","peer":"0123456789abcdef"}}"#,
+        br#"{"v":2,"msg":{"kind":"move","ply":1,"seat":"north","mv":"a9-a1","hash":"0000000000000000"}}"#,
+        br#"{"v":2,"msg":{"kind":"welcome","game":"arkes","record":{},"seats":[]}}"#,
     ];
     if *sent >= garbage.len() || last.is_some_and(|t| t.elapsed() < Duration::from_millis(200)) {
         return;

@@ -143,7 +143,8 @@ pub fn decode(text: &str) -> Result<Match, SaveError> {
         return Err(SaveError::Seats("a name is longer than 40 characters".into()));
     }
     if let Some(room) = &file.room {
-        check_room(room, &seats)?;
+        let players: Vec<PlayerKind> = file.seats.iter().map(|s| s.player).collect();
+        check_room(room, &seats, &players)?;
     }
     let seats = file.seats.into_iter().map(|s| (s.seat, s.name, s.player)).collect();
     let mut loaded = Match::new(game, seats);
@@ -152,10 +153,11 @@ pub fn decode(text: &str) -> Result<Match, SaveError> {
     Ok(loaded)
 }
 
-/// A saved room checked against the game's seats: one holder per seat in
-/// turn order, a guest's key of 16 hex digits that holds a seat, the host's
-/// key empty.
-fn check_room(room: &MatchRoom, seats: &[Seat]) -> Result<(), SaveError> {
+/// A saved room checked against the game's seats and their players: one
+/// holder per seat in turn order, each seat this device holds played here
+/// and each other one remote, a guest's key of 16 hex digits that holds a
+/// seat, the host's key empty.
+fn check_room(room: &MatchRoom, seats: &[Seat], players: &[PlayerKind]) -> Result<(), SaveError> {
     let bad = |why: String| Err(SaveError::Seats(format!("the online room: {why}")));
     let room_seats: Vec<Seat> = room.seats.iter().map(|(s, _)| *s).collect();
     if room_seats != seats {
@@ -172,6 +174,18 @@ fn check_room(room: &MatchRoom, seats: &[Seat]) -> Result<(), SaveError> {
     } else if !is_key(&room.key) || !room.seats.iter().any(|(_, h)| *h == SeatHolder::Guest(room.key.clone()))
     {
         return bad("a guest's key that holds no seat".into());
+    }
+    // The host plays its own seats and awaits guests at the remote ones; a
+    // guest plays the seats of its key and sees the others as remote.
+    let mine = |holder: &SeatHolder| match holder {
+        SeatHolder::Host => room.host,
+        SeatHolder::Guest(k) => !room.host && *k == room.key,
+        SeatHolder::Awaited => false,
+    };
+    if let Some(((seat, _), _)) =
+        room.seats.iter().zip(players).find(|((_, h), p)| mine(h) == (**p == PlayerKind::Remote))
+    {
+        return bad(format!("{seat:?}'s player does not match who holds it"));
     }
     Ok(())
 }

@@ -19,7 +19,7 @@ use online_protocol::{
     Message, Referee, Rejection, RoomCode, SeatHolder, Side, game_from_welcome, hash_text,
 };
 
-use crate::app_state::AppSystems;
+use crate::app_state::{AppSystems, Screen};
 use crate::learn::Learning;
 use crate::options::{GameOptions, PlayerKind};
 use crate::play::{
@@ -155,6 +155,9 @@ pub struct Online {
     /// Guest: the host's last readings (plies played then, readings), to
     /// be set once this device's game has those plies.
     host_clocks: Option<(u32, Vec<(Seat, u64)>)>,
+    /// Messages left for the next frame: a resignation and a move are
+    /// applied by different commands, so one frame takes one kind.
+    deferred: Vec<(PeerId, Box<[u8]>)>,
     /// Guest: the peer that sent the game (the host).
     host: Option<PeerId>,
 }
@@ -245,6 +248,28 @@ impl Online {
         self.transport.send(peer, &Message::Refused { reason: reason.clone() });
         self.last_refusal = Some(reason.clone());
         changes.write(OnlineChanged::Rejected(reason));
+    }
+
+    /// A move or resignation from `peer` refused: when the peers disagree
+    /// about the game (a hash or a ply), or the sender played a turn the
+    /// host's game no longer has (its time ran out, the game ended), the
+    /// host's record settles it; anything else is only refused.
+    fn turn_refused(
+        &mut self,
+        peer: PeerId,
+        why: &Rejection,
+        game: &Match,
+        changes: &mut MessageWriter<OnlineChanged>,
+    ) {
+        let crossed = self.is_host() && matches!(why, Rejection::GameOver | Rejection::OutOfTurn { .. });
+        if why.needs_record() {
+            self.resynchronise(peer, why, game, changes);
+        } else {
+            self.refuse(peer, why, changes);
+            if crossed {
+                self.welcome(peer, game);
+            }
+        }
     }
 
     /// The peers disagree about the game (`why`): the host sends its
@@ -393,6 +418,7 @@ fn join(
         clocks_ran: false,
         host_clocks_run: false,
         host_clocks: None,
+        deferred: Vec::new(),
         host: None,
         waited: 0.0,
         adopting: true,
@@ -413,15 +439,37 @@ fn open_or_close_room(
     online: Option<ResMut<Online>>,
     learning: Option<Res<Learning>>,
     options: Res<GameOptions>,
+    screen: Option<Res<State<Screen>>>,
     mut changes: MessageWriter<OnlineChanged>,
 ) {
     // A new, loaded, restarted or rematched match (re-inserting the
-    // resource does not count as adding it: the reset message does).
-    if resets.read().count() == 0 {
+    // resource does not count as adding it: the reset message does), or
+    // the board shown for a saved online game not yet in its room.
+    let reset = resets.read().count() > 0;
+    let Some(game) = game else { return };
+    // A saved game of another room (or role) than the one open, if any.
+    let elsewhere = |open: Option<&Online>| {
+        game.room().is_some_and(|r| open.is_none_or(|o| r.code != o.code || r.host != o.is_host()))
+    };
+    let entered_play = screen.as_ref().is_some_and(|s| s.is_changed() && *s.get() == Screen::Gameplay);
+    if !(reset || entered_play && elsewhere(online.as_deref())) {
         return;
     }
-    let Some(game) = game else { return };
+    // A saved online game goes back to its room once it is played, not
+    // while it is the title screen's background.
+    let on_board = screen.as_ref().is_none_or(|s| *s.get() == Screen::Gameplay);
+    if !on_board && elsewhere(online.as_deref()) {
+        return;
+    }
     let remote = game.seat_list().iter().any(|(_, _, kind)| *kind == PlayerKind::Remote);
+    let online = match online {
+        Some(open) if elsewhere(Some(&open)) => {
+            info!("online: leaving room {} for the saved game's", open.code);
+            commands.remove_resource::<Online>();
+            None
+        }
+        open => open,
+    };
     match online {
         Some(mut online) if !online.is_host() => {
             // A match started here while in the room (the game-over
@@ -482,6 +530,7 @@ fn open_or_close_room(
                 clocks_ran: false,
                 host_clocks_run: false,
                 host_clocks: None,
+                deferred: Vec::new(),
                 host: None,
                 waited: 0.0,
                 adopting: false,
@@ -557,7 +606,23 @@ fn exchange(
     // arrive at once; the match applies them after this system).
     let mut view = game.game().clone();
     let mut reviewing = game.reviewing().is_some();
-    for (peer, bytes) in online.transport.receive() {
+    // Moves become `MoveCommand`s and resignations `ResignCommand`s, which
+    // the match applies in that order: a frame takes plies of one kind,
+    // the rest waits for the next frame, in order.
+    let (mut moved, mut resigned) = (false, false);
+    let mut incoming: std::collections::VecDeque<_> = std::mem::take(&mut online.deferred).into();
+    incoming.extend(online.transport.receive());
+    while let Some((peer, bytes)) = incoming.pop_front() {
+        let kind = online_protocol::decode(&bytes).ok().map(|m| match m {
+            Message::Move { .. } => 1,
+            Message::Resign { .. } => 2,
+            _ => 0,
+        });
+        if (kind == Some(1) && resigned) || (kind == Some(2) && moved) {
+            online.deferred.push((peer, bytes));
+            online.deferred.extend(incoming.drain(..));
+            break;
+        }
         // The room is a full mesh: a guest also hears the other guests
         // (their hellos, their refusals of ours). Guests speak only to the
         // host: anything else from another guest is dropped unanswered.
@@ -648,10 +713,10 @@ fn exchange(
                         }
                         if let Some(action) = report.action {
                             moves.write(MoveCommand::from(action));
+                            moved = true;
                         }
                     }
-                    Err(why) if why.needs_record() => online.resynchronise(peer, &why, &game, &mut changes),
-                    Err(why) => online.refuse(peer, &why, &mut changes),
+                    Err(why) => online.turn_refused(peer, &why, &game, &mut changes),
                 }
             }
             Message::Clock { ply, clocks, running } => {
@@ -660,7 +725,15 @@ fn exchange(
                         online.host_clocks_run = running;
                         online.host_clocks = Some((ply, clocks));
                     }
-                    Err(why @ Rejection::StaleClock { .. }) => debug!("online: {why}"),
+                    // Readings of a ply this side never had: a ply was lost
+                    // on the way, the host's record says which.
+                    Err(why @ Rejection::StaleClock { got, expected }) if got > expected => {
+                        online.resynchronise(peer, &why, &game, &mut changes);
+                    }
+                    // Moves crossed them, or the game ended here first.
+                    Err(why @ (Rejection::StaleClock { .. } | Rejection::GameOver)) => {
+                        debug!("online: {why}")
+                    }
                     Err(why) => online.refuse(peer, &why, &mut changes),
                 }
             }
@@ -674,9 +747,9 @@ fn exchange(
                         }
                         let _ = view.resign();
                         resignations.write(ResignCommand(seat));
+                        resigned = true;
                     }
-                    Err(why) if why.needs_record() => online.resynchronise(peer, &why, &game, &mut changes),
-                    Err(why) => online.refuse(peer, &why, &mut changes),
+                    Err(why) => online.turn_refused(peer, &why, &game, &mut changes),
                 }
             }
             Message::RecordRequest {} => online.welcome(peer, &game),
@@ -774,8 +847,9 @@ fn answer_undo(
     }
 }
 
-/// Sends the plies just played: a guest its own seats' moves to the host;
-/// the host every move to every guest but the one who made it.
+/// Sends the plies just played (moves and resignations; a time-out goes
+/// with the host's clock readings): a guest its own seats' to the host,
+/// the host each to every guest but the one who made it.
 fn announce_moves(
     mut applied: MessageReader<MoveApplied>,
     online: Option<ResMut<Online>>,
@@ -839,7 +913,9 @@ fn share_clocks(
     mut control: ResMut<ClockControl>,
     time: Res<Time>,
 ) {
-    let timed_out = applied.read().last().is_some_and(|a| a.report.notation.is_none() && !a.report.resigned);
+    let plies: Vec<bool> =
+        applied.read().map(|a| a.report.notation.is_none() && !a.report.resigned).collect();
+    let timed_out = plies.last().copied().unwrap_or(false);
     let (Some(mut online), Some(game)) = (online, game) else {
         control.set_if_neq(ClockControl::default());
         return;
@@ -849,11 +925,22 @@ fn share_clocks(
         control.set_if_neq(ClockControl {
             paused: online.host.is_none() || !online.host_clocks_run,
             kept_elsewhere: true,
+            keeper: false,
         });
         return;
     }
-    let running = online.state == OnlineState::Connected;
-    control.set_if_neq(ClockControl { paused: !running, kept_elsewhere: false });
+    // The host's clocks run whatever its screen shows (its menu, another
+    // window), but not while a player is awaited or a position is
+    // reviewed: the readings say so.
+    let running = online.state == OnlineState::Connected && game.reviewing().is_none();
+    control.set_if_neq(ClockControl {
+        paused: online.state != OnlineState::Connected,
+        kept_elsewhere: false,
+        keeper: true,
+    });
+    if !plies.is_empty() {
+        online.clocks_due = true;
+    }
     let seated = online.seated_guests();
     if game.game().limits().clock.is_none() || seated.is_empty() {
         return;
@@ -895,13 +982,24 @@ fn follow_host_clocks(
     mut reports: MessageWriter<MoveApplied>,
 ) {
     let (Some(mut online), Some(mut game)) = (online, game) else { return };
+    // Under review the readings wait (a time-out among them must not be
+    // lost).
+    if game.reviewing().is_some() {
+        return;
+    }
     let played = game.game().ply_count();
     // Readings of plies this device has not had yet wait for them; older
     // ones are dropped.
     let Some((ply, clocks)) = online.host_clocks.take_if(|(ply, _)| *ply as usize <= played) else { return };
-    if ply as usize == played
-        && let Some(report) = game.set_clocks(&clocks)
-    {
+    let to_move = game.to_move();
+    let Some(&(_, ms)) = clocks.iter().find(|(seat, _)| *seat == to_move) else { return };
+    if ply as usize != played {
+        return;
+    }
+    // A reading changes the clock every few seconds, as a tick does: only
+    // a time-out counts as a change of the match.
+    if let Some(report) = game.bypass_change_detection().set_clock(ms) {
+        game.set_changed();
         info!("online: {} ran out of time on the host's clock", report.mover);
         reports.write(MoveApplied { report });
     }

@@ -153,6 +153,10 @@ pub struct ClockControl {
     /// time-out itself (its clock stops 1 ms short) and waits for that
     /// device's readings, which carry the time-out.
     pub kept_elsewhere: bool,
+    /// This device keeps the clocks for others (an online game's host):
+    /// they run whatever its screen shows (its pause menu, another window
+    /// in front, an animation), as they do on the other devices.
+    pub keeper: bool,
 }
 
 fn start_match(mut commands: Commands, options: Res<GameOptions>, mut resets: MessageWriter<BoardReset>) {
@@ -287,9 +291,8 @@ fn tick_clock(
     mut applied: MessageWriter<MoveApplied>,
 ) {
     let Some(mut game) = game else { return };
-    let running = flow.clock_running
+    let running = (control.keeper || (flow.clock_running && !lock.is_locked()))
         && !control.paused
-        && !lock.is_locked()
         && game.reviewing().is_none()
         && game.game().limits().clock.is_some()
         && game.outcome().is_none();

@@ -247,15 +247,16 @@ impl Match {
         report
     }
 
-    /// Sets the clocks to the readings of the device that keeps them (an
-    /// online game's host), in milliseconds; the report of the seat to
-    /// move's time-out when its reading is 0 (R15, A12). Nothing while a
-    /// position under review is shown.
-    pub fn set_clocks(&mut self, readings: &[(Seat, u64)]) -> Option<AnyReport> {
+    /// Sets the seat to move's clock to the reading of the device that
+    /// keeps the clocks (an online game's host), in milliseconds; the
+    /// report of its time-out when the reading is 0 (R15, A12). See
+    /// `game_core::Game::set_clock`. Nothing while a position under review
+    /// is shown.
+    pub fn set_clock(&mut self, ms: u64) -> Option<AnyReport> {
         if self.review.is_some() {
             return None;
         }
-        let report = self.game.set_clocks(readings);
+        let report = self.game.set_clock(ms);
         if report.is_some() {
             self.last_move = None;
         }

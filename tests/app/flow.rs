@@ -585,9 +585,10 @@ fn a_saved_online_room_reads_back_and_a_bad_one_is_refused() {
     use online_protocol::{RoomCode, SeatHolder};
     let options = GameOptions {
         players: 2,
-        kinds: vec![arkes::options::PlayerKind::Human, arkes::options::PlayerKind::Remote],
+        kinds: vec![arkes::options::PlayerKind::Remote, arkes::options::PlayerKind::Human],
         ..GameOptions::default()
     };
+    // A guest's copy: the host plays South (remote here), this device North.
     let mut game = Match::from_options(&options).unwrap();
     let key = "0123456789abcdef";
     let room = MatchRoom {
@@ -618,6 +619,12 @@ fn a_saved_online_room_reads_back_and_a_bad_one_is_refused() {
         ),
         (good.replace(key, "0123456789abcdeg"), "16 hex digits"),
         (good.replace("\"host\": false", "\"host\": true"), "a key for the host"),
+        (
+            good.replace("\"player\": \"human\"", "\"player\": \"x\"")
+                .replace("\"player\": \"remote\"", "\"player\": \"human\"")
+                .replace("\"player\": \"x\"", "\"player\": \"remote\""),
+            "does not match who holds it",
+        ),
         (good.replacen(&format!("\"key\": \"{key}\""), "\"key\": \"fedcba9876543210\"", 1), "holds no seat"),
         (
             good.replace("\"seats\": [\n      [", "\"seats\": [\n      [\"east\", {\"by\": \"host\"}], ["),
@@ -694,4 +701,59 @@ fn r12_r14_resigning_from_the_pause_menu() {
     for d in [dir, dir2, dir3] {
         let _ = std::fs::remove_dir_all(d);
     }
+}
+
+/// A saved online game is the title screen's background like any other,
+/// without going back to its room: only Continue (playing it) opens the
+/// room again, with its code.
+#[test]
+fn a_saved_online_game_opens_its_room_only_when_continued() {
+    use arkes::online::Online;
+    use arkes::play::MatchRoom;
+    use online_protocol::{RoomCode, SeatHolder};
+    let (store, dir) = temp_store("saved-room");
+    let options = GameOptions {
+        players: 2,
+        kinds: vec![arkes::options::PlayerKind::Human, arkes::options::PlayerKind::Remote],
+        ..GameOptions::default()
+    };
+    let mut game = Match::from_options(&options).unwrap();
+    let code = RoomCode::from_entropy(0x1357_9bdf_2468);
+    game.set_room(Some(MatchRoom {
+        code,
+        host: true,
+        key: String::new(),
+        seats: vec![
+            (Seat::South, SeatHolder::Host),
+            (Seat::North, SeatHolder::Guest("0123456789abcdef".into())),
+        ],
+    }));
+    saves::save(&store, AUTOSAVE, &game).unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let mut app = crate::common::headless_app();
+    app.insert_resource(store);
+    app.add_plugins((
+        arkes::play::GameLogicPlugin {
+            options: GameOptions {
+                skip_title: false,
+                signal: Some(format!("ws://127.0.0.1:{port}")),
+                ..GameOptions::default()
+            },
+        },
+        FlowPlugin,
+    ));
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::Title);
+    assert!(app.world().resource::<Match>().room().is_some(), "the saved game is the background");
+    assert!(app.world().get_resource::<Online>().is_none(), "no room from the title screen");
+    press(&mut app, "continue");
+    app.update();
+    assert_eq!(screen(&app), Screen::Gameplay);
+    let online = app.world().get_resource::<Online>().expect("the room, once the game is played");
+    assert_eq!(online.code, code);
+    assert!(online.is_host());
+    assert_eq!(online.awaited(), [Seat::North], "North's guest keeps its seat, awaited");
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -320,7 +320,7 @@ fn a_peer_sending_garbage_or_moves_the_rules_forbid_changes_nothing() {
     let hash = online_protocol::hash_text(after.position().hash());
     let moves = |mv: &str, ply: u32, seat: &str, hash: &str| {
         format!(
-            r#"{{"v":1,"msg":{{"kind":"move","ply":{ply},"seat":"{seat}","mv":"{mv}","hash":"{hash}"}}}}"#
+            r#"{{"v":2,"msg":{{"kind":"move","ply":{ply},"seat":"{seat}","mv":"{mv}","hash":"{hash}"}}}}"#
         )
     };
     let garbage: Vec<(Vec<u8>, &str)> = vec![
@@ -329,7 +329,7 @@ fn a_peer_sending_garbage_or_moves_the_rules_forbid_changes_nothing() {
         (vec![b' '; online_protocol::MAX_MESSAGE_BYTES + 1], "too long"),
         // Not seated yet: North is not this peer's.
         (moves(&north_text, 2, "north", &hash).into_bytes(), "does not hold"),
-        (br#"{"v":1,"msg":{"kind":"hello","peer":"cheat"}}"#.to_vec(), ""),
+        (br#"{"v":2,"msg":{"kind":"hello","peer":"cheat"}}"#.to_vec(), ""),
         // Seated at North now: South's move, an illegal one, a stale ply, a
         // false hash.
         (moves("a1-a2", 2, "south", &hash).into_bytes(), "does not hold"),
@@ -337,7 +337,7 @@ fn a_peer_sending_garbage_or_moves_the_rules_forbid_changes_nothing() {
         (moves(&north_text, 7, "north", &hash).into_bytes(), "numbered ply 7"),
         (moves(&north_text, 2, "north", "0123456789abcdef").into_bytes(), "position after the move differs"),
         (
-            br#"{"v":1,"msg":{"kind":"welcome","game":"arkes","record":{},"seats":[]}}"#.to_vec(),
+            br#"{"v":2,"msg":{"kind":"welcome","game":"arkes","record":{},"seats":[]}}"#.to_vec(),
             "cannot come",
         ),
     ];
@@ -544,12 +544,26 @@ fn r15_online_clocks_are_the_host_s_stop_while_a_player_is_awaited_and_time_out_
     }
     let south = clock(&host, Seat::South);
     assert!(south < 20_000 - 900, "South's clock runs once everyone is here: {south} ms");
-    // South moves: its clock stops, and the guest's shows the host's reading.
+    // South moves; North's clock runs. Between the host's readings (every
+    // 3 s) the guest's runs ahead, but never by more than one period's
+    // worth: without the readings it would be 10 s ahead after these 10 s.
     let action = host.world().resource::<Match>().game().legal_actions()[0];
     host.world_mut().write_message(MoveCommand::from(action));
-    run_until(&mut [&mut host, &mut guest1], "the guest showing South's clock as the host has it", |a| {
-        record(a[1]) == record(a[0]) && clock(a[1], Seat::South) == clock(a[0], Seat::South)
-    });
+    run_until(&mut [&mut host, &mut guest1], "the move on both screens", |a| record(a[1]) == record(a[0]));
+    let mut widest = 0;
+    for _ in 0..200 {
+        host.update();
+        guest1.update();
+        std::thread::sleep(Duration::from_millis(2));
+        let gap = clock(&host, Seat::North).abs_diff(clock(&guest1, Seat::North));
+        widest = widest.max(gap);
+    }
+    assert!(widest <= 3_400, "the guest's North clock strayed {widest} ms from the host's");
+    assert!(clock(&host, Seat::North) < 20_000 - 9_000, "North's clock ran on the host");
+    // The guest's record still replays (its clocks were set to readings).
+    let copy = guest1.world().resource::<Match>();
+    assert!(copy.game().position_after(copy.game().ply_count()).is_some());
+    arkes::saves::decode(&arkes::saves::encode(copy).unwrap()).expect("the guest's copy loads");
     // The guest's device goes away: the host's clocks stop until it is back.
     for _ in 0..10 {
         host.update();
@@ -649,4 +663,50 @@ fn a_host_continuing_its_saved_game_opens_the_same_room_and_a_guest_continues_it
     play(&mut [&mut host2, &mut guest2], &mut rng, 2000);
     assert!(host2.world().resource::<Match>().outcome().is_some());
     assert_eq!(guest2.world().resource::<Match>().outcome(), host2.world().resource::<Match>().outcome());
+}
+
+/// The guest moves while the host's clock has already run out for it (the
+/// move and the host's time-out cross on the way): the host refuses the
+/// move and sends its record, and both screens end on the time-out.
+#[test]
+fn r15_a_move_crossing_the_host_s_time_out_gives_way_to_the_host_s_record() {
+    let server = Server::start();
+    let dir = tempdir();
+    let limits =
+        game_core::Limits { clock: Some(game_core::Clock::new(3_000, 0).unwrap()), ..Default::default() };
+    let mut host = peer(
+        GameOptions {
+            players: 2,
+            kinds: vec![PlayerKind::Human, PlayerKind::Remote],
+            limits,
+            signal: Some(server.url()),
+            ..GameOptions::default()
+        },
+        &dir.join("host"),
+    );
+    let mut friend = guest(&server, online(&host).code, &dir.join("guest"));
+    run_until(&mut [&mut host, &mut friend], "connected", |a| connected(a[0]) && connected(a[1]));
+    let action = host.world().resource::<Match>().game().legal_actions()[0];
+    host.world_mut().write_message(MoveCommand::from(action));
+    run_until(&mut [&mut host, &mut friend], "South's move on both screens", |a| {
+        record(a[0]) == record(a[1])
+    });
+    // Only the host's frames run: North's time runs out there.
+    while host.world().resource::<Match>().outcome().is_none() {
+        host.update();
+    }
+    // The guest, not yet told, moves North.
+    let reply = friend.world().resource::<Match>().game().legal_actions()[0];
+    friend.world_mut().write_message(MoveCommand::from(reply));
+    for _ in 0..3 {
+        friend.update();
+    }
+    let m = friend.world().resource::<Match>();
+    assert_eq!(m.game().ply_count(), 2, "the guest played its move: {:?}", m.game().ply_texts());
+    run_until(&mut [&mut host, &mut friend], "the host's time-out on both screens", |a| {
+        a[1].world().resource::<Match>().outcome().is_some() && record(a[0]) == record(a[1])
+    });
+    let m = friend.world().resource::<Match>();
+    assert_eq!(m.outcome(), host.world().resource::<Match>().outcome());
+    assert_eq!(m.game().ply_texts().last(), Some(&None), "the last ply is North's time-out");
 }

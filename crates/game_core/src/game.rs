@@ -311,21 +311,24 @@ impl<R: Rules> Game<R> {
         Some(report)
     }
 
-    /// Sets the clocks to the readings of another device that keeps them
-    /// (an online game's host): each listed seat's clock shows its reading,
-    /// in milliseconds; seats not listed keep theirs. The time already
-    /// charged on this turn stays charged to it (a move records it), so the
-    /// seat to move's clock at the start of the turn becomes its reading
-    /// plus that time. A reading of 0 for the seat to move is its time-out
-    /// (R15, A12), reported as [`Game::tick`] reports one. Does nothing
-    /// without clocks or once the game has ended.
-    pub fn set_clocks(&mut self, readings: &[(Seat, u64)]) -> Option<PlyReport<R>> {
+    /// Sets the running clock, the seat to move's, to the reading of
+    /// another device that keeps the clocks (an online game's host), in
+    /// milliseconds: the turn is charged the time between the clock at the
+    /// turn's start and the reading, so that the record of the plies still
+    /// replays to the same clocks. A reading above the clock at the turn's
+    /// start shows that start (this record never gave the seat more). A
+    /// reading of 0 is the seat's time-out (R15, A12), reported as
+    /// [`Game::tick`] reports one. The other seats' clocks follow from
+    /// the record. Does nothing without clocks or once the game has ended.
+    pub fn set_clock(&mut self, ms: u64) -> Option<PlyReport<R>> {
         if self.limits.clock.is_none() || self.outcome().is_some() {
             return None;
         }
-        for &(seat, ms) in readings {
-            self.counters.clocks[seat] = ms;
-        }
+        let seat = self.to_move();
+        let start = self.counters.clocks[seat].saturating_add(self.counters.spent_ms);
+        let shown = ms.min(start);
+        self.counters.spent_ms = start - shown;
+        self.counters.clocks[seat] = shown;
         self.tick(0)
     }
 
@@ -377,8 +380,8 @@ impl<R: Rules> Game<R> {
         self.play(mv).map_err(MoveError::Ply)
     }
 
-    /// Takes back the last ply (move or time-out); the clocks return to the
-    /// start of that turn. Returns `false` if there is nothing to undo.
+    /// Takes back the last ply (move, time-out or resignation); the clocks
+    /// return to the start of that turn. Returns `false` if there is nothing to undo.
     pub fn undo(&mut self) -> bool {
         let Some((steps, counters)) = self.undo.pop() else { return false };
         let Some(ply) = self.plies.pop() else { return false };

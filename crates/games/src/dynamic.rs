@@ -254,11 +254,11 @@ pub trait DynGame: Send + Sync + 'static {
     /// Charges `ms` milliseconds to the clock of the seat to move; the
     /// report of a time-out, if one happened.
     fn tick(&mut self, ms: u64) -> Option<AnyReport>;
-    /// Sets the listed seats' clocks to another device's readings, in
+    /// Sets the seat to move's clock to another device's reading, in
     /// milliseconds (an online game's host keeps the clocks); a reading
-    /// of 0 for the seat to move is its time-out, reported as by
-    /// [`AnyGame::tick`]. See `game_core::Game::set_clocks`.
-    fn set_clocks(&mut self, readings: &[(Seat, u64)]) -> Option<AnyReport>;
+    /// of 0 is its time-out, reported as by `tick`. See
+    /// `game_core::Game::set_clock`.
+    fn set_clock(&mut self, ms: u64) -> Option<AnyReport>;
     /// The seat to move resigns (ARKES: its marble leaves, the others play
     /// on; Arcanor: it loses). See `game_core::Game::resign`.
     ///

@@ -59,9 +59,9 @@ impl<G: BoardGame> DynGame for Game<G> {
         Game::tick(self, ms).map(|r| G::report(&r, &before))
     }
 
-    fn set_clocks(&mut self, readings: &[(Seat, u64)]) -> Option<AnyReport> {
+    fn set_clock(&mut self, ms: u64) -> Option<AnyReport> {
         let before = Game::position(self).clone();
-        Game::set_clocks(self, readings).map(|r| G::report(&r, &before))
+        Game::set_clock(self, ms).map(|r| G::report(&r, &before))
     }
 
     fn resign(&mut self) -> Result<AnyReport, String> {

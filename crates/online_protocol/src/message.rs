@@ -7,7 +7,7 @@ use crate::rejection::Rejection;
 
 /// The protocol's version, in every message's `v`. A peer of another
 /// version is refused ([`Rejection::Version`]) rather than half understood.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The largest message taken, in bytes: a whole record of a long game is
 /// a few KB (the test `a_long_games_record_fits` measures one);
@@ -114,7 +114,7 @@ pub enum Message {
     },
 }
 
-/// A message with the protocol's version: `{"v":1,"msg":{"kind":…}}`.
+/// A message with the protocol's version: `{"v":2,"msg":{"kind":…}}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Envelope {

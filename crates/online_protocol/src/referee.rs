@@ -98,8 +98,8 @@ impl Referee {
     }
 
     /// Whether this side takes a message of this kind at all: a guest
-    /// takes records, moves, clock readings, undo questions and answers and
-    /// refusals from the host; the host takes hellos, moves, record and undo requests,
+    /// takes records, moves, resignations, clock readings, undo questions and
+    /// answers and refusals from the host; the host takes hellos, moves, resignations, record and undo requests,
     /// undo answers, rematch requests and refusals from guests.
     ///
     /// # Errors
@@ -210,7 +210,7 @@ impl Referee {
 
     /// The [`Message::Move`] announcing the ply just played on `game`
     /// (by one of this side's seats), `None` if no ply was played or the
-    /// last one was a time-out.
+    /// last one was a time-out or a resignation.
     #[must_use]
     pub fn move_message(game: &AnyGame) -> Option<Message> {
         let ply = game.ply_count();
@@ -229,7 +229,7 @@ impl Referee {
     /// played), every seat of the game has one reading, and none is more
     /// than a clock can hold by now (the starting time plus one increment
     /// per ply played and one more). The game is not changed: the caller
-    /// sets the clocks (`Game::set_clocks`).
+    /// sets the seat to move's clock (`Game::set_clock`).
     ///
     /// # Errors
     /// [`Rejection::GameOver`], [`Rejection::BadClock`] (no clocks, seats,

@@ -27,13 +27,17 @@ fn spawn_pause_menu(
     game: Option<Res<Match>>,
     locale: Res<Locale>,
     learning: Option<Res<crate::learn::Learning>>,
+    online: Option<Res<crate::online::Online>>,
 ) {
     // The seat to move may resign when a person here plays it (not in a
-    // lesson or puzzle, whose script goes on).
+    // lesson or puzzle, whose script goes on; online, not while someone is
+    // awaited, who would never hear of it).
     let resigning = game
         .as_ref()
         .filter(|g| g.outcome().is_none() && g.reviewing().is_none() && g.is_human(g.to_move()))
         .filter(|_| learning.as_ref().is_none_or(|l| l.0.is_none()))
+        // Online, only with everyone there to hear it.
+        .filter(|_| online.as_ref().is_none_or(|o| o.state == crate::online::OnlineState::Connected))
         .map(|g| (g.to_move(), seat_name(g, g.to_move(), &locale)));
     commands.spawn((screen_root("pause menu", 0.5), DespawnOnExit(Overlay::Paused))).with_children(|root| {
         root.spawn(panel(10.0)).with_children(|p| {
