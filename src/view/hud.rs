@@ -261,7 +261,8 @@ fn spawn_hud(mut commands: Commands) {
                 p.spawn((RoundText, plain(17.0), Pickable::IGNORE));
                 p.spawn((
                     OnlineText,
-                    Tr::new("online-connected"),
+                    // Hidden until an online game sets its text.
+                    Tr::new("online-connected").with("room", ""),
                     Text::new(""),
                     TextFont::from_font_size(17.0),
                     TextColor(theme::GOLD),
