@@ -385,6 +385,67 @@ fn a_record_replays_to_the_same_game() {
     assert_eq!(loaded.round(), game.round());
 }
 
+/// The `[Limits]` lines of a record's text, written and read back: whole
+/// minutes and seconds as `M min + S s`, anything else in milliseconds
+/// (R15). Expected texts worked out by hand.
+#[test]
+fn r15_a_record_writes_its_limits_and_clock_and_reads_them_back() {
+    let cases = [
+        (
+            limits(Some(40), Some(12), Some((300_000, 3_000))),
+            "rounds: 40\nrounds without capture: 12\nclock: 5 min + 3 s\n",
+        ),
+        (
+            limits(Some(40), None, Some((300_000, 500))),
+            "rounds: 40\nrounds without capture: off\nclock: 300000 ms + 500 ms\n",
+        ),
+        (
+            limits(None, Some(7), Some((90_000, 2_000))),
+            "rounds: off\nrounds without capture: 7\nclock: 90000 ms + 2000 ms\n",
+        ),
+        (limits(Some(100), None, None), "rounds: 100\nrounds without capture: off\nclock: off\n"),
+    ];
+    for (limits, lines) in cases {
+        let game = Game::new(Setup::standard(2, 9).unwrap(), limits).unwrap();
+        let text = game.record().to_string();
+        assert!(text.contains(&format!("[Limits]\n{lines}[Moves]")), "{limits:?} written as:\n{text}");
+        let back: GameRecord = text.parse().unwrap();
+        assert_eq!(back.limits, limits, "{text}");
+    }
+    // Written by hand: seconds (with and without the unit), minutes as `m`.
+    let base = standard(2, 9).record().to_string();
+    for (clock_line, initial_ms, increment_ms) in [
+        ("clock: 90 s + 2 s", 90_000, 2_000),
+        ("clock: 2 m + 1", 120_000, 1_000),
+        ("clock: 1500 ms + 0 s", 1_500, 0),
+    ] {
+        let text = base.replace("clock: off", clock_line);
+        let back: GameRecord = text.parse().unwrap_or_else(|e| panic!("{clock_line}: {e}"));
+        let clock = back.limits.clock.expect("a clock");
+        assert_eq!((clock.initial_ms(), clock.increment_ms()), (initial_ms, increment_ms), "{clock_line}");
+    }
+}
+
+/// A record's errors name the line they are on, counted from 1.
+#[test]
+fn a_record_s_error_names_its_line() {
+    let text = standard(2, 9).record().to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    let rounds_line = lines.iter().position(|l| l.starts_with("rounds:")).unwrap() + 1;
+    let bad = text.replace("rounds: 100", "rounds: lots");
+    match bad.parse::<GameRecord>() {
+        Err(arkes_engine::ParseRecordError::BadLimit { line, .. }) => assert_eq!(line, rounds_line, "{bad}"),
+        other => panic!("{other:?}"),
+    }
+    let bad = format!("{text}1. b1-b2 b9-zz\n");
+    match bad.parse::<GameRecord>() {
+        Err(arkes_engine::ParseRecordError::BadMove { line, text }) => {
+            assert_eq!((line, text.as_str()), (lines.len() + 1, "b9-zz"), "{bad}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
 #[test]
 fn a_game_played_to_its_end_saves_and_loads() {
     let mut game = standard(2, 5);

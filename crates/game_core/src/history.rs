@@ -146,6 +146,8 @@ mod tests {
         assert_eq!(h.count(1, || [5u8; 4]), 0);
         h.pop();
         assert_eq!(h.count(1, || [0u8; 4]), 1);
+        assert!(!h.is_empty());
+        assert_eq!(h.len(), 2);
         h.pop();
         h.pop();
         assert!(h.is_empty());
