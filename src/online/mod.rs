@@ -163,6 +163,40 @@ pub struct Online {
 }
 
 impl Online {
+    /// This side in the room `code`, its connection opening (through the
+    /// signalling server `options` name): the host with the seats its
+    /// guests hold (remote ones awaited), or a guest with its key and the
+    /// seats its saved game of the room says it holds (none when it first
+    /// joins: the host's welcome tells).
+    fn open(options: &GameOptions, code: RoomCode, side: Side, seats: Vec<(Seat, SeatHolder)>) -> Online {
+        let key = match &side {
+            Side::Host => HOST_KEY.to_owned(),
+            Side::Guest(key) => key.clone(),
+        };
+        Online {
+            code,
+            // A guest's next new match is the host's game being adopted.
+            adopting: !matches!(side, Side::Host),
+            referee: Referee::new(seats, side),
+            state: OnlineState::Waiting,
+            last_refusal: None,
+            key,
+            transport: Transport::open(options, code),
+            guests: HashMap::new(),
+            clocks_due: false,
+            clocks_sent_ago: 0.0,
+            clocks_ran: false,
+            host_clocks_run: false,
+            host_clocks: None,
+            deferred: Vec::new(),
+            host: None,
+            waited: 0.0,
+            undo: None,
+            undo_refused: false,
+            agreed_undo: None,
+        }
+    }
+
     /// Whether this side hosts the game.
     #[must_use]
     pub fn is_host(&self) -> bool {
@@ -405,27 +439,7 @@ fn join(
     let key = saved.map_or_else(|| guest_key(store, code), |room| room.key.clone());
     let seats = saved.map_or_else(Vec::new, |room| room.seats.clone());
     info!("online: joining room {code}");
-    commands.insert_resource(Online {
-        code,
-        referee: Referee::new(seats, Side::Guest(key.clone())),
-        state: OnlineState::Waiting,
-        last_refusal: None,
-        key,
-        transport: Transport::open(options, code),
-        guests: HashMap::new(),
-        clocks_due: false,
-        clocks_sent_ago: 0.0,
-        clocks_ran: false,
-        host_clocks_run: false,
-        host_clocks: None,
-        deferred: Vec::new(),
-        host: None,
-        waited: 0.0,
-        adopting: true,
-        undo: None,
-        undo_refused: false,
-        agreed_undo: None,
-    });
+    commands.insert_resource(Online::open(options, code, Side::Guest(key), seats));
 }
 
 /// Opens a room when a match with a remote seat starts here (and this
@@ -517,27 +531,7 @@ fn open_or_close_room(
                 Some(room) => (room.code, room.seats),
                 None => (RoomCode::from_entropy(entropy()), host_seats(&game)),
             };
-            let mut online = Online {
-                code,
-                referee: Referee::new(seats, Side::Host),
-                state: OnlineState::Waiting,
-                last_refusal: None,
-                key: HOST_KEY.to_owned(),
-                transport: Transport::open(&options, code),
-                guests: HashMap::new(),
-                clocks_due: false,
-                clocks_sent_ago: 0.0,
-                clocks_ran: false,
-                host_clocks_run: false,
-                host_clocks: None,
-                deferred: Vec::new(),
-                host: None,
-                waited: 0.0,
-                adopting: false,
-                undo: None,
-                undo_refused: false,
-                agreed_undo: None,
-            };
+            let mut online = Online::open(&options, code, Side::Host, seats);
             info!("online: hosting room {code} at {}", online.room_url());
             online.refresh_state(&mut changes);
             commands.insert_resource(online);

@@ -505,6 +505,25 @@ fn a_resignation_online_ends_the_game_on_both_screens() {
 }
 
 /// `seat`'s clock on `app`'s screen, in ms.
+/// A host of an ARKES game, South here and North remote, with clocks of
+/// `initial_ms` each and no increment (R15).
+fn timed_host(server: &Server, initial_ms: u64, store: &std::path::Path) -> App {
+    let limits = game_core::Limits {
+        clock: Some(game_core::Clock::new(initial_ms, 0).unwrap()),
+        ..Default::default()
+    };
+    peer(
+        GameOptions {
+            players: 2,
+            kinds: vec![PlayerKind::Human, PlayerKind::Remote],
+            limits,
+            signal: Some(server.url()),
+            ..GameOptions::default()
+        },
+        store,
+    )
+}
+
 fn clock(app: &App, seat: Seat) -> u64 {
     app.world().resource::<Match>().game().clock_ms(seat).expect("a clocked game")
 }
@@ -513,18 +532,7 @@ fn clock(app: &App, seat: Seat) -> u64 {
 fn r15_online_clocks_are_the_host_s_stop_while_a_player_is_awaited_and_time_out_everywhere() {
     let server = Server::start();
     let dir = tempdir();
-    let limits =
-        game_core::Limits { clock: Some(game_core::Clock::new(20_000, 0).unwrap()), ..Default::default() };
-    let mut host = peer(
-        GameOptions {
-            players: 2,
-            kinds: vec![PlayerKind::Human, PlayerKind::Remote],
-            limits,
-            signal: Some(server.url()),
-            ..GameOptions::default()
-        },
-        &dir.join("host"),
-    );
+    let mut host = timed_host(&server, 20_000, &dir.join("host"));
     let code = online(&host).code;
     // No clock runs before the friend arrives.
     for _ in 0..20 {
@@ -672,18 +680,7 @@ fn a_host_continuing_its_saved_game_opens_the_same_room_and_a_guest_continues_it
 fn r15_a_move_crossing_the_host_s_time_out_gives_way_to_the_host_s_record() {
     let server = Server::start();
     let dir = tempdir();
-    let limits =
-        game_core::Limits { clock: Some(game_core::Clock::new(3_000, 0).unwrap()), ..Default::default() };
-    let mut host = peer(
-        GameOptions {
-            players: 2,
-            kinds: vec![PlayerKind::Human, PlayerKind::Remote],
-            limits,
-            signal: Some(server.url()),
-            ..GameOptions::default()
-        },
-        &dir.join("host"),
-    );
+    let mut host = timed_host(&server, 3_000, &dir.join("host"));
     let mut friend = guest(&server, online(&host).code, &dir.join("guest"));
     run_until(&mut [&mut host, &mut friend], "connected", |a| connected(a[0]) && connected(a[1]));
     let action = host.world().resource::<Match>().game().legal_actions()[0];
