@@ -43,3 +43,61 @@ impl Evaluation {
         self.scores[root] - best_other
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seats(list: &[Seat]) -> SeatSet {
+        let mut set = SeatSet::EMPTY;
+        for &seat in list {
+            set.insert(seat);
+        }
+        set
+    }
+
+    /// South 50, West 80, North 20, East 200 points.
+    fn scored(wins_next: Option<Seat>) -> Evaluation {
+        let scores = BySeat::from_fn(|seat| match seat {
+            Seat::South => 50,
+            Seat::West => 80,
+            Seat::North => 20,
+            Seat::East => 200,
+        });
+        Evaluation { scores, wins_next, capture_possible: false }
+    }
+
+    #[test]
+    fn the_value_is_the_roots_score_minus_the_best_other_seat_still_in() {
+        let e = scored(None);
+        // East (200) is out: the best other is West's 80.
+        let three = seats(&[Seat::South, Seat::West, Seat::North]);
+        assert_eq!(e.value_for(Seat::South, three, 5), 50 - 80);
+        assert_eq!(e.value_for(Seat::West, three, 5), 80 - 50);
+        assert_eq!(e.value_for(Seat::North, three, 0), 20 - 80);
+        // Alone, the root is measured against nothing.
+        assert_eq!(e.value_for(Seat::North, seats(&[Seat::North]), 2), 20);
+        assert_eq!(e.value_for(Seat::South, seats(&[Seat::South, Seat::East]), 2), 50 - 200);
+    }
+
+    #[test]
+    fn a_win_at_once_is_decided_and_scores_higher_the_sooner_it_comes() {
+        let all = seats(&[Seat::South, Seat::West, Seat::North]);
+        let wins = scored(Some(Seat::South));
+        // The seat to move wins with its next ply, `ply` plies from the root.
+        assert_eq!(wins.value_for(Seat::South, all, 3), 1_000_000 - 4);
+        assert_eq!(wins.value_for(Seat::South, all, 0), 1_000_000 - 1);
+        assert_eq!(wins.value_for(Seat::West, all, 3), -(1_000_000 - 4));
+        assert_eq!(scored(Some(Seat::North)).value_for(Seat::South, all, 7), -(1_000_000 - 8));
+        // Found as deep as any search goes, a win is still a decided value
+        // and a static score never is.
+        for ply in [0, 40, 200] {
+            assert!(wins.value_for(Seat::South, all, ply) >= DECIDED, "a win {ply} plies away");
+            assert!(wins.value_for(Seat::West, all, ply) <= -DECIDED, "a loss {ply} plies away");
+        }
+        // 500 pieces ahead is still a score, not a decided game.
+        let mut far_ahead = scored(None);
+        far_ahead.scores[Seat::South] = 50_000;
+        assert!(far_ahead.value_for(Seat::South, all, 0) < DECIDED);
+    }
+}

@@ -8,7 +8,44 @@ mod common;
 
 use arkes_engine::{Arkes, Game, Limits, Move, Position};
 use common::judge::Verdict;
-use game_ai::{Level, Searcher};
+use game_ai::tactics::{Decision, analyse};
+use game_ai::{Level, Reason, Searcher};
+
+/// South wins with Mc2-c3 (R11).
+const GOLDEN_WIN: &str = "
+5 Nn .  .  N  N
+4 .  .  .  .  .
+3 .  .  S  .  .
+2 .  .  Ss .  .
+1 S  .  .  .  S
+  a  b  c  d  e
+to move: South
+in: South North
+";
+
+/// North threatens Mc4-c3 (R11); b2-c3 is South's only move that does not lose.
+const GOLDEN_THREAT: &str = "
+5 .  N  .  .  N
+4 .  .  Nn .  .
+3 .  .  N  .  .
+2 .  S  .  .  .
+1 Ss .  .  .  S
+  a  b  c  d  e
+to move: South
+in: South North
+";
+
+/// Three players: South takes West's marble with b2xa3, safely (R7).
+const SAFE_MARBLE_CAPTURE: &str = "
+5 .  N  Nn N  .
+4 .  .  .  .  .
+3 Ww .  *  .  .
+2 W  S  .  .  .
+1 .  .  .  S  Ss
+  a  b  c  d  e
+to move: South
+in: South West North
+";
 
 /// The move every level plays in `text`, with its default options.
 fn moves_at_every_level(text: &str) -> Vec<(Level, Move)> {
@@ -62,16 +99,7 @@ fn assert_every_level_plays_the_only_safe_move(text: &str, expected: &str) {
 
 #[test]
 fn r11_a_win_on_the_golden_cell_is_played() {
-    let text = "
-5 Nn .  .  N  N
-4 .  .  .  .  .
-3 .  .  S  .  .
-2 .  .  Ss .  .
-1 S  .  .  .  S
-  a  b  c  d  e
-to move: South
-in: South North
-";
+    let text = GOLDEN_WIN;
     assert_every_level_plays_the_win(text, "Mc2-c3");
 }
 
@@ -95,16 +123,7 @@ in: South North
 fn r11_a_golden_threat_is_blocked() {
     // North's marble on c4 steps onto its unit on the golden cell next move
     // unless South stacks on it: b2-c3 is the only move that does not lose.
-    let text = "
-5 .  N  .  .  N
-4 .  .  Nn .  .
-3 .  .  N  .  .
-2 .  S  .  .  .
-1 Ss .  .  .  S
-  a  b  c  d  e
-to move: South
-in: South North
-";
+    let text = GOLDEN_THREAT;
     assert_every_level_plays_the_only_safe_move(text, "b2-c3");
 }
 
@@ -134,16 +153,7 @@ in: South North
 
 #[test]
 fn three_players_a_safe_marble_capture_is_taken() {
-    let text = "
-5 .  N  Nn N  .
-4 .  .  .  .  .
-3 Ww .  *  .  .
-2 W  S  .  .  .
-1 .  .  .  S  Ss
-  a  b  c  d  e
-to move: South
-in: South West North
-";
+    let text = SAFE_MARBLE_CAPTURE;
     // Not a win (North is still in), but a safe one: the judge finds no
     // reply of North that wins or takes South's marble at once.
     let (verdict, capture) = judged(text, "b2xa3");
@@ -205,4 +215,38 @@ to move: South
 in: South West North
 ";
     assert_every_level_plays_the_only_safe_move(text, "d2-c3");
+}
+
+/// `analyse` itself (what every level runs before searching), not only the
+/// move played in the end: why it plays a move, how many positions it
+/// tried, and nothing to do once the game is over.
+#[test]
+fn tactics_alone_decide_wins_only_safe_moves_and_safe_marble_captures() {
+    let decide = |text: &str| {
+        let position: Position = text.parse().unwrap();
+        let analysis = analyse::<Arkes>(&position);
+        (position, analysis)
+    };
+    let (position, win) = decide(GOLDEN_WIN);
+    let mv = position.parse_move("Mc2-c3").unwrap();
+    assert_eq!(win.decision, Decision::Play(mv, Reason::Wins));
+    let tried = position.legal_moves().iter().position(|&m| m == mv).unwrap() + 1;
+    assert_eq!(win.nodes, tried as u64, "the moves up to the win, each played once");
+
+    let (position, block) = decide(GOLDEN_THREAT);
+    assert_eq!(block.decision, Decision::Play(position.parse_move("b2-c3").unwrap(), Reason::OnlySafe));
+    assert_eq!(block.nodes, position.legal_moves().len() as u64, "every move played once");
+
+    let (position, capture) = decide(SAFE_MARBLE_CAPTURE);
+    assert_eq!(
+        capture.decision,
+        Decision::Play(position.parse_move("b2xa3").unwrap(), Reason::CapturesMarble)
+    );
+
+    // After the win the game is over: no move, nothing tried.
+    let mut game = Game::new(GOLDEN_WIN.parse::<Position>().unwrap().to_setup(), Limits::default()).unwrap();
+    game.play_text("Mc2-c3").unwrap();
+    assert!(game.outcome().is_some());
+    let over = analyse::<Arkes>(game.position());
+    assert_eq!((over.decision, over.nodes), (Decision::GameOver, 0));
 }
