@@ -283,6 +283,55 @@ fn r15_a_reading_of_zero_for_the_running_clock_is_its_time_out() {
     assert_eq!(plain.outcome(), None);
 }
 
+/// The rules are silent on resigning: a seat that resigns is out as one
+/// that cannot move (R12), the others play on, and the last seat with a
+/// marble wins (R14). The record keeps the resignation and replays it.
+#[test]
+fn r12_a_seat_that_resigns_is_out_and_the_others_play_on() {
+    let mut game =
+        Game::new(Setup::standard(3, 7).unwrap(), limits(None, None, Some((60_000, 5_000)))).unwrap();
+    game.tick(2_000);
+    let report = game.resign().unwrap();
+    assert_eq!(report.mv, None);
+    assert_eq!(report.eliminated().iter().map(|e| e.seat).collect::<Vec<_>>(), [Seat::South]);
+    assert_eq!(report.outcome, None, "two seats play on");
+    assert_eq!(game.to_move(), Seat::West);
+    assert!(!game.position().seats_in().contains(Seat::South));
+    assert_eq!(game.plies()[0], Ply::Resign { ms: 2_000 });
+    assert_eq!(game.clock_ms(Seat::South), Some(58_000), "the time is charged, no increment");
+    // A resignation after the whole clock is over time, as a move would be.
+    let mut late = game.record();
+    late.plies[0] = Ply::Resign { ms: 60_000 };
+    assert!(matches!(
+        Game::from_record(&late),
+        Err(LoadError::Ply { ply: 1, error: PlyError::OverTime { ms: 60_000, left: 60_000 }, .. })
+    ));
+    // The record keeps it, as JSON and as text, and both replay it.
+    let json = game.to_json().unwrap();
+    assert!(json.contains("\"ply\": \"resign\""), "{json}");
+    assert_eq!(Game::from_json(&json).unwrap().position(), game.position());
+    let text = game.record().to_string();
+    assert!(text.contains("1. resign"), "{text}");
+    let back: GameRecord = text.parse().unwrap();
+    assert_eq!(Game::from_record(&back).unwrap().position(), game.position());
+    // Undo takes it back; the next resignation leaves North alone: it wins.
+    assert!(game.undo());
+    assert!(game.position().seats_in().contains(Seat::South));
+    game.redo().unwrap();
+    // West resigns too: North, the last seat with a marble, wins.
+    let report = game.resign().unwrap();
+    assert_eq!(report.outcome, Some(Outcome::Win(Win { seat: Seat::North, reason: WinReason::LastMarble })));
+    assert_eq!(game.resign().unwrap_err(), PlyError::GameOver, "nobody resigns a finished game");
+}
+
+#[test]
+fn r14_when_one_of_two_resigns_the_other_wins() {
+    let mut game = standard(2, 9);
+    game.play_text("b1-b2").unwrap();
+    let report = game.resign().unwrap();
+    assert_eq!(report.outcome, Some(Outcome::Win(Win { seat: Seat::South, reason: WinReason::LastMarble })));
+}
+
 #[test]
 fn r15_a_clock_must_start_with_some_time_and_at_most_a_week() {
     assert_eq!(Clock::new(0, 0), Err(ClockError::NoTime));
