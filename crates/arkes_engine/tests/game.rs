@@ -495,6 +495,42 @@ fn a_record_s_error_names_its_line() {
     }
 }
 
+/// A record's text may have blank lines between and inside its sections,
+/// but nothing outside a section.
+#[test]
+fn a_record_reads_past_blank_lines_and_refuses_text_before_its_first_section() {
+    let mut game = standard(2, 9);
+    play_all(&mut game, &["b1-b2", "b9-b8"]);
+    let text = game.record().to_string();
+    let airy = text
+        .replace("[Setup]", "\n[Setup]")
+        .replace("[Limits]\n", "[Limits]\n\n")
+        .replace("[Moves]\n", "[Moves]\n\n");
+    assert_ne!(airy, text);
+    let back: GameRecord = airy.parse().unwrap_or_else(|e| panic!("{e} in\n{airy}"));
+    assert_eq!(back, text.parse::<GameRecord>().unwrap(), "the same record as without the blank lines");
+    assert_eq!(back.plies, game.record().plies);
+    let stray = text.replace("[Setup]", "b1-b2\n[Setup]");
+    match stray.parse::<GameRecord>() {
+        Err(arkes_engine::ParseRecordError::OutsideSection { line: 2 }) => {}
+        other => panic!("{other:?} for\n{stray}"),
+    }
+}
+
+/// How a finished game's outcome reads (in the CLI and the logs).
+#[test]
+fn r11_r14_r15_an_outcome_reads_as_its_winner_and_reason_or_its_draw() {
+    let win = Outcome::Win(Win { seat: Seat::North, reason: WinReason::LastMarble });
+    assert_eq!(win.to_string(), "North wins: theirs is the last marble standing (R14)");
+    for (reason, text) in [
+        (DrawReason::RoundLimit, "draw: the round limit was reached"),
+        (DrawReason::CaptureLimit, "draw: the limit of rounds without a capture was reached"),
+        (DrawReason::Repetition, "draw: the same position occurred a third time"),
+    ] {
+        assert_eq!(Outcome::Draw(reason).to_string(), text);
+    }
+}
+
 #[test]
 fn a_game_played_to_its_end_saves_and_loads() {
     let mut game = standard(2, 5);

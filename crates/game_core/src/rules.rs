@@ -103,12 +103,9 @@ pub trait Rules: Copy + Debug + Default + Eq + Hash + Send + Sync + 'static {
     /// Appends the legal moves to `out` (none once [`Rules::outcome`] is set).
     fn legal_moves_into(position: &Self::Position, out: &mut Vec<Self::Move>);
 
-    /// The number of legal moves (perft leaves).
-    fn count_legal_moves(position: &Self::Position) -> u64 {
-        let mut moves = Vec::new();
-        Self::legal_moves_into(position, &mut moves);
-        moves.len() as u64
-    }
+    /// The number of legal moves (perft leaves): the length of
+    /// [`Rules::legal_moves_into`]'s list, counted without building it.
+    fn count_legal_moves(position: &Self::Position) -> u64;
 
     /// The legal move a person's text names.
     ///
