@@ -299,8 +299,15 @@ fn spawn_hud(mut commands: Commands) {
                     chips.spawn((
                         SeatChip(seat),
                         plain(18.0),
+                        // One line: the chips are as wide as their longest
+                        // text, which otherwise could break at the last space.
+                        TextLayout::no_wrap(),
                         Node {
                             padding: UiRect::axes(px(14), px(6)),
+                            // Always there, coloured only for the seat to
+                            // move: the chip keeps its size when the turn
+                            // passes.
+                            border: UiRect::all(px(2)),
                             border_radius: BorderRadius::all(px(10)),
                             ..default()
                         },
@@ -455,11 +462,7 @@ fn update_hud(
             colours.of(seat).lighter(0.25)
         };
         let active = seat == to_move && g.outcome().is_none();
-        let width = px(if active { 2 } else { 0 });
-        if node.border.left != width {
-            node.border = UiRect::all(width);
-        }
-        let ring = colours.of(seat).lighter(0.3);
+        let ring = if active { colours.of(seat).lighter(0.3) } else { Color::NONE };
         if border.top != ring {
             *border = BorderColor::all(ring);
         }

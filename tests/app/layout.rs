@@ -107,6 +107,17 @@ fn problems(app: &mut App, what: &str, size: (u32, u32)) -> Vec<String> {
         .collect()
 }
 
+/// The seats' chips whose text breaks onto a second line (they once broke
+/// before the count of captures, the chip growing to two lines).
+fn chips_on_two_lines(app: &mut App, at: &str) -> Vec<String> {
+    node_rects(app.world_mut())
+        .into_iter()
+        .filter(|n| n.name.contains("captures ") || n.name.contains("prises "))
+        .filter(|n| n.text_size.is_some_and(|s| s.y > 1.6 * n.font_size))
+        .map(|n| format!("{at} gameplay: the seat chip `{}` breaks onto two lines", n.name))
+        .collect()
+}
+
 /// Every screen and overlay of both games at `size`, in `language`.
 fn every_screen(language: &str, size: (u32, u32), scale_factor: f32) -> Vec<String> {
     let at = format!("{language} {}×{} @{scale_factor}", size.0, size.1);
@@ -148,6 +159,7 @@ fn every_screen(language: &str, size: (u32, u32), scale_factor: f32) -> Vec<Stri
     }
     assert_eq!(app.world().resource::<Match>().game().ply_count(), before + 1, "{at}: the move was played");
     found.extend(problems(&mut app, &format!("{at} gameplay"), size));
+    found.extend(chips_on_two_lines(&mut app, &at));
     for (overlay, name) in [(Overlay::Paused, "paused"), (Overlay::SaveAs, "save as")] {
         app.world_mut().resource_mut::<NextState<Overlay>>().set(overlay);
         settle(&mut app);
@@ -223,6 +235,30 @@ fn check(language: &str) {
     // A phone at device pixel ratio 3 lays out like 360×640 at 1.
     found.extend(every_screen(language, (360, 640), 3.0));
     assert!(found.is_empty(), "{} layout problems:\n{}", found.len(), found.join("\n"));
+}
+
+/// At 960×640 (where the seats' chips once wrapped) after a move, in both
+/// languages, every chip reads on one line.
+#[test]
+fn the_seats_chips_read_on_one_line() {
+    for language in ["en", "fr"] {
+        let (mut app, dir) = layout_app(&format!("chips-{language}"), (960, 640), 1.0, language);
+        show(&mut app, Screen::Gameplay);
+        let action = app.world().resource::<Match>().game().legal_actions()[0];
+        app.world_mut().write_message(MoveCommand::from(action));
+        for _ in 0..30 {
+            app.update();
+        }
+        assert_eq!(app.world().resource::<Match>().game().ply_count(), 1, "{language}: the move was played");
+        let chips = node_rects(app.world_mut())
+            .iter()
+            .filter(|n| n.name.contains("captures ") || n.name.contains("prises "))
+            .count();
+        assert_eq!(chips, 2, "{language}: two seats' chips laid out");
+        let found = chips_on_two_lines(&mut app, &format!("{language} 960×640"));
+        assert!(found.is_empty(), "{}", found.join("\n"));
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }
 
 #[test]
