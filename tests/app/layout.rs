@@ -107,12 +107,17 @@ fn problems(app: &mut App, what: &str, size: (u32, u32)) -> Vec<String> {
         .collect()
 }
 
+/// Whether `node` is a seat's chip (its text counts the seat's captures).
+fn is_seat_chip(node: &arkes::layout_check::NodeRect) -> bool {
+    node.name.contains("captures ") || node.name.contains("prises ")
+}
+
 /// The seats' chips whose text breaks onto a second line (they once broke
 /// before the count of captures, the chip growing to two lines).
 fn chips_on_two_lines(app: &mut App, at: &str) -> Vec<String> {
     node_rects(app.world_mut())
         .into_iter()
-        .filter(|n| n.name.contains("captures ") || n.name.contains("prises "))
+        .filter(is_seat_chip)
         .filter(|n| n.text_size.is_some_and(|s| s.y > 1.6 * n.font_size))
         .map(|n| format!("{at} gameplay: the seat chip `{}` breaks onto two lines", n.name))
         .collect()
@@ -250,10 +255,7 @@ fn the_seats_chips_read_on_one_line() {
             app.update();
         }
         assert_eq!(app.world().resource::<Match>().game().ply_count(), 1, "{language}: the move was played");
-        let chips = node_rects(app.world_mut())
-            .iter()
-            .filter(|n| n.name.contains("captures ") || n.name.contains("prises "))
-            .count();
+        let chips = node_rects(app.world_mut()).iter().filter(|n| is_seat_chip(n)).count();
         assert_eq!(chips, 2, "{language}: two seats' chips laid out");
         let found = chips_on_two_lines(&mut app, &format!("{language} 960×640"));
         assert!(found.is_empty(), "{}", found.join("\n"));

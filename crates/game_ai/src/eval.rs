@@ -49,11 +49,7 @@ mod tests {
     use super::*;
 
     fn seats(list: &[Seat]) -> SeatSet {
-        let mut set = SeatSet::EMPTY;
-        for &seat in list {
-            set.insert(seat);
-        }
-        set
+        list.iter().copied().collect()
     }
 
     /// South 50, West 80, North 20, East 200 points.
