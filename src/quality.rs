@@ -286,29 +286,6 @@ impl RenderScale {
     }
 }
 
-/// A point of a camera's viewport (its logical pixels, origin top left)
-/// in window coordinates (logical pixels): the same point when the camera
-/// draws into the window, stretched when it draws into a smaller image
-/// laid over the whole window ([`RenderScale`]).
-#[must_use]
-pub fn viewport_to_window(camera: &Camera, window: &Window, point: Vec2) -> Vec2 {
-    match camera.logical_viewport_size() {
-        Some(size) if size.x > 0.0 && size.y > 0.0 => point * window.size() / size,
-        _ => point,
-    }
-}
-
-/// A window position (logical pixels) in a camera's viewport (its logical
-/// pixels): the inverse of [`viewport_to_window`].
-#[must_use]
-pub fn window_to_viewport(camera: &Camera, window: &Window, point: Vec2) -> Vec2 {
-    let window_size = window.size();
-    match camera.logical_viewport_size() {
-        Some(size) if window_size.x > 0.0 && window_size.y > 0.0 => point * size / window_size,
-        _ => point,
-    }
-}
-
 /// Resolves the level and the window's size into the [`RenderScale`].
 fn choose_render_scale(
     quality: Res<RenderQuality>,

@@ -8,10 +8,32 @@ use crate::GameOptions;
 use crate::i18n::Locale;
 pub use crate::options::GraphicsQuality;
 use crate::options::PlayerKind;
-use crate::play::AnimationSettings;
 use crate::storage::Store;
 use crate::theme::SeatColours;
 use games::GameKind;
+
+/// Animation speed, from the settings: 1 is normal, 2 twice as fast, 0
+/// turns animations off. A resource read by the board's animations
+/// (`play::animation`).
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct AnimationSettings {
+    /// Multiplier of the animation speed; 0 for no animation.
+    pub speed: f32,
+}
+
+impl Default for AnimationSettings {
+    fn default() -> AnimationSettings {
+        AnimationSettings { speed: 1.0 }
+    }
+}
+
+impl AnimationSettings {
+    /// `ms` milliseconds at this speed, `None` when animations are off.
+    #[must_use]
+    pub fn duration(self, ms: u64) -> Option<std::time::Duration> {
+        (self.speed > 0.0).then(|| std::time::Duration::from_secs_f32(ms as f32 / 1000.0 / self.speed))
+    }
+}
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<SeatColours>()

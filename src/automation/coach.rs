@@ -12,9 +12,9 @@ use serde_json::{Value, json};
 use super::output::emit;
 use crate::coach::{GameReview, Hint, ReviewFocus, TryAgain};
 use crate::play::Match;
-use crate::quality::viewport_to_window;
 use crate::view::camera::OrbitCamera;
 use crate::view::coach_marks::{CoachMark, MarkKind};
+use crate::view::render_scale::viewport_to_window;
 
 fn seat_id(seat: game_core::Seat) -> String {
     seat.name().to_ascii_lowercase()

@@ -17,12 +17,13 @@ use crate::i18n::Locale;
 use crate::play::{
     BoardGeometry, BoardPiece, BoardPos, BoardReset, CellPicked, InputLock, Match, MoveApplied, Selection,
 };
-use crate::quality::{RenderScale, viewport_to_window};
+use crate::quality::RenderScale;
 use crate::screens::{NewGameStep, RulesGame};
 use crate::settings::Settings;
 use crate::ui::ButtonId;
 use crate::view::camera::OrbitCamera;
 use crate::view::pieces::PieceLooks;
+use crate::view::render_scale::viewport_to_window;
 use games::AnyOutcome;
 
 /// The search's work on the main thread in one frame.

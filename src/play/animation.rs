@@ -19,6 +19,7 @@ use super::input_lock::InputLock;
 use super::match_state::Match;
 use super::pieces::{BoardPiece, BoardPos, LeaveReason, Leaving, PieceMoved};
 use crate::app_state::AppSystems;
+use crate::settings::AnimationSettings;
 use games::{AnyOutcome, CellMark};
 
 pub(super) fn plugin(app: &mut App) {
@@ -28,26 +29,6 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .in_set(AppSystems::Animate),
     );
-}
-
-/// Animation speed: 1 is normal, 2 twice as fast, 0 turns animations off.
-#[derive(Resource, Clone, Copy, Debug, PartialEq)]
-pub struct AnimationSettings {
-    /// Multiplier of the animation speed; 0 for no animation.
-    pub speed: f32,
-}
-
-impl Default for AnimationSettings {
-    fn default() -> AnimationSettings {
-        AnimationSettings { speed: 1.0 }
-    }
-}
-
-impl AnimationSettings {
-    /// `ms` milliseconds at this speed, `None` when animations are off.
-    fn duration(self, ms: u64) -> Option<Duration> {
-        (self.speed > 0.0).then(|| Duration::from_secs_f32(ms as f32 / 1000.0 / self.speed))
-    }
 }
 
 /// Durations of the animations at normal speed, in milliseconds.

@@ -23,7 +23,7 @@ mod tap;
 use bevy::prelude::*;
 
 pub use ai::{AiSettings, AiThinking};
-pub use animation::{AnimationSettings, HopLens, Victory};
+pub use animation::{HopLens, Victory};
 pub use commands::{
     BoardReset, ClockControl, CommandsApplied, GameFlow, HistoryCommand, MatchCommand, MoveApplied,
     MoveCommand, MoveFilter, ResignCommand,

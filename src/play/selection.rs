@@ -9,6 +9,7 @@
 //! selection. Where only one of the two can move, the cycle skips the
 //! other. Keyboard and gamepad pick the same way (Enter or A again).
 
+use bevy::picking::backend::ray::{RayId, RayMap};
 use bevy::picking::pointer::{PointerButton, PointerId};
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
@@ -132,19 +133,17 @@ pub fn picked_cell(
     None
 }
 
-/// The cell of the board's plane under a window position (logical pixels)
-/// seen through `camera` (which may draw into a smaller image than the
-/// `window`: `RenderScale`).
+/// The cell of the board's plane on the ray of `pointer` through `camera`,
+/// as picking casts it ([`RayMap`]: the view's render scale maps the
+/// pointer's window position into a camera that draws into a smaller image,
+/// see `view::render_scale`).
 fn board_cell_under(
-    position: Vec2,
+    rays: &RayMap,
     camera: Entity,
-    cameras: &Query<(&Camera, &GlobalTransform)>,
-    window: Option<&Window>,
+    pointer: PointerId,
     geometry: &BoardGeometry,
 ) -> Option<Coord> {
-    let (camera, transform) = cameras.get(camera).ok()?;
-    let position = window.map_or(position, |w| crate::quality::window_to_viewport(camera, w, position));
-    let ray = camera.viewport_to_world(transform, position).ok()?;
+    let ray = rays.map.get(&RayId::new(camera, pointer))?;
     let distance = ray.intersect_plane(Vec3::ZERO, InfinitePlane3d::new(Vec3::Y))?;
     geometry.cell_at(ray.get_point(distance))
 }
@@ -159,8 +158,7 @@ fn on_click(
     gesture: Res<PointerGesture>,
     selection: Res<Selection>,
     geometry: Option<Res<BoardGeometry>>,
-    cameras: Query<(&Camera, &GlobalTransform)>,
-    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    rays: Option<Res<RayMap>>,
     mut picks: MessageWriter<CellPicked>,
 ) {
     let released_far = gesture
@@ -177,14 +175,8 @@ fn on_click(
         // Arcanor top piece lifts most): where that cell is one of its
         // destinations, the click goes there, as the board shows it.
         let on_lifted = coord.is_some() && coord == selection.from && !cells.contains(click.entity);
-        if on_lifted && let Some(geometry) = &geometry {
-            let behind = board_cell_under(
-                click.pointer_location.position,
-                click.hit.camera,
-                &cameras,
-                windows.single().ok(),
-                geometry,
-            );
+        if on_lifted && let (Some(geometry), Some(rays)) = (&geometry, &rays) {
+            let behind = board_cell_under(rays, click.hit.camera, click.pointer_id, geometry);
             if let Some(to) = behind.filter(|to| selection.destinations.iter().any(|d| d.to == *to)) {
                 coord = Some(to);
             }

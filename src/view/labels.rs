@@ -100,7 +100,7 @@ fn place_labels(
                 // `p` is in the camera's pixels, maybe of a smaller image
                 // than the window (`RenderScale`); node offsets are in UI
                 // pixels, which the `UiScale` multiplies.
-                let p = crate::quality::viewport_to_window(&camera, window, p) / ui_scale.0;
+                let p = super::render_scale::viewport_to_window(&camera, window, p) / ui_scale.0;
                 let size = computed.size() * computed.inverse_scale_factor();
                 node.left = px(p.x - size.x / 2.0);
                 node.top = px(p.y - size.y / 2.0);

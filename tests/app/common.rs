@@ -185,8 +185,16 @@ pub fn click(app: &mut App, entity: Entity) {
 }
 
 /// Triggers a primary-button click on `entity` seen through `camera` at
-/// `position` (window pixels), as picking would.
+/// `position` (window pixels), as picking would: the pointer's ray through
+/// the camera in the picking's ray map, then the click.
 pub fn click_at(app: &mut App, entity: Entity, camera: Entity, position: Vec2) {
+    let world = app.world_mut();
+    let (cam, transform) = world.query::<(&Camera, &GlobalTransform)>().get(world, camera).expect("a camera");
+    let ray = cam.viewport_to_world(transform, position).expect("a ray through the camera");
+    world
+        .get_resource_or_init::<bevy::picking::backend::ray::RayMap>()
+        .map
+        .insert(bevy::picking::backend::ray::RayId::new(camera, PointerId::Mouse), ray);
     app.world_mut().trigger(Pointer::new(
         PointerId::Mouse,
         Location { target: NormalizedRenderTarget::None { width: 1280, height: 720 }, position },
