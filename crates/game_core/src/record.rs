@@ -34,8 +34,9 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::game::{Game, Ply};
+use crate::game::Game;
 use crate::limits::{Clock, ClockError, Limits};
+use crate::ply::Ply;
 use crate::rules::Rules;
 use crate::save::{GameRecord, short};
 

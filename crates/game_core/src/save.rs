@@ -5,8 +5,9 @@
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
-use crate::game::{Game, Ply, PlyError};
+use crate::game::Game;
 use crate::limits::Limits;
+use crate::ply::{Ply, PlyError};
 use crate::rules::Rules;
 
 /// The version written in the `"format"` field of save files.
