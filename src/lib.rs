@@ -4,7 +4,7 @@
 //! The rules live in the engine crates (on `game_core`); [`games`] is the
 //! app's one boundary with them: the app asks it, never which game is
 //! played. This crate is the game around them, in layers, each module
-//! reading only those below it (the README's "Architecture" lists them):
+//! reading only those below it (`docs/architecture.md` lists them):
 //!
 //! - [`app_state`]: the screens and overlays, the order of systems, whether
 //!   loading is over;
