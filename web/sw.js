@@ -10,17 +10,11 @@
 // new version takes over.
 const VERSION = '__ARKES_BUILD_VERSION__';
 const CACHE = `arkes-${VERSION}`;
-const FILES = [
-  './',
-  './index.html',
-  './app.js',
-  './app_bg.wasm',
-  './ai_worker.js',
-  './ai_worker_bg.wasm',
-  './manifest.webmanifest',
-  './icon-192.png',
-  './icon-512.png',
-];
+// Every file of the site (written by `cargo xtask web`): the game's and the
+// worker's modules are named after their content, so the HTTP cache
+// already holds those the page has loaded, and caching them here
+// downloads nothing again.
+const FILES = __ARKES_FILES__;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)));

@@ -4,8 +4,9 @@
 //! draws the frames (it runs on another core, where there is one). Each
 //! [`Channel`] (the computer's moves, the coach's requests) has at most one
 //! request in flight; the worker answers them in the order sent. The worker runs the
-//! worker module's JS shim next to the page ([`WORKER_SCRIPT`], written by
-//! `cargo xtask web`), started from a small module script that imports it.
+//! worker module's JS shim next to the page (named by the page, see
+//! [`worker_script`], written by `cargo xtask web`), started from a small
+//! module script that imports it.
 //!
 //! Messages are JSON texts read by `ai_worker`'s functions on both
 //! sides: what the worker sends is untrusted input too. A worker that
@@ -24,8 +25,22 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
 
-/// The worker module's JS shim, relative to the page.
+/// The worker module's JS shim, relative to the page, when the page does
+/// not name it (`window.arkesSite.worker`, written by `cargo xtask web`
+/// with the content-addressed name).
 const WORKER_SCRIPT: &str = "./ai_worker.js";
+
+/// The worker module's JS shim as the page names it, else
+/// [`WORKER_SCRIPT`].
+fn worker_script() -> String {
+    let global = js_sys::global();
+    js_sys::Reflect::get(&global, &"arkesSite".into())
+        .ok()
+        .filter(|site| site.is_object())
+        .and_then(|site| js_sys::Reflect::get(&site, &"worker".into()).ok())
+        .and_then(|name| name.as_string())
+        .unwrap_or_else(|| WORKER_SCRIPT.to_owned())
+}
 
 /// What the worker has said, shared with its event handlers.
 #[derive(Default)]
@@ -100,7 +115,7 @@ fn has_workers() -> bool {
 /// starts it (wasm-bindgen's `init` runs the module's `main`).
 fn boot_script() -> Result<String, String> {
     let page = web_sys::window().ok_or("no window")?.location().href().map_err(|e| format!("{e:?}"))?;
-    let shim = web_sys::Url::new_with_base(WORKER_SCRIPT, &page).map_err(|e| format!("{e:?}"))?.href();
+    let shim = web_sys::Url::new_with_base(&worker_script(), &page).map_err(|e| format!("{e:?}"))?.href();
     let source = format!("import init from {shim:?};\nawait init();\n");
     let parts = js_sys::Array::of1(&source.into());
     let options = web_sys::BlobPropertyBag::new();
@@ -156,7 +171,7 @@ fn spawn() -> Result<Client, String> {
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     expose(&worker);
-    info!("the computer players think in a Web Worker ({WORKER_SCRIPT})");
+    info!("the computer players think in a Web Worker ({})", worker_script());
     Ok(Client { worker, inbox, _on_message: on_message, _on_error: on_error })
 }
 

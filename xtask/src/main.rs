@@ -6,12 +6,15 @@
 //! - `cargo xtask test`: everything the project checks: formatting, clippy
 //!   with `-D warnings`, the workspace tests, the real-window tests of the
 //!   native game and the browser test of the web build.
-//! - `cargo xtask web [--serve | --size | --test]`: the browser build
-//!   (`--serve` also runs the signalling server of online games).
+//! - `cargo xtask web [--dist DIR] [--serve | --size | --test]`: the browser
+//!   build (`--dist` copies the site into a folder for any static host;
+//!   `--serve` serves it and runs the signalling server of online games).
 //! - `cargo xtask signal [--port N]`: the signalling server alone
 //!   (`matchbox_server`, on 127.0.0.1).
 //! - `cargo xtask bench-frames`: frame times of the game and its baselines.
 //! - `cargo xtask bench-online`: join-to-connected time of online games.
+//! - `cargo xtask bench-web --against DIR`: the browser's frame times of
+//!   this build's site against another site's, side by side.
 //! - `cargo xtask mutants [CRATE...]`: mutation testing of the rules and the
 //!   AI's tactics (slow; not part of `test`).
 
@@ -40,9 +43,10 @@ tasks:
   test             fmt check, clippy -D warnings, workspace tests, real-window and browser tests
   e2e [NAME...]    only the real-window tests (or those named: click, arcanor, kill,
                    four-players, screens, coach, learn)
-  web [--serve] [--port N]
-                   build the browser version into <target>/web (and serve it on 127.0.0.1,
-                   with the signalling server on 127.0.0.1:3536)
+  web [--dist DIR] [--serve] [--port N]
+                   build the browser version into <target>/web (and copy it into DIR, a folder
+                   ready for any static host; serve it on 127.0.0.1:8080 with the project's
+                   site server, and the signalling server on 127.0.0.1:3536)
   signal [--port N]
                    run the signalling server of online games (matchbox_server) on 127.0.0.1
                    (default port 3536)
@@ -50,6 +54,9 @@ tasks:
   web --test       build the browser version and run the browser test in headless Chromium
   bench-frames     the games' frame times at High and Low against two bare Bevy scenes
                    (Xvfb and lavapipe, 1280x720), in rounds (--rounds N, default 3)
+  bench-web --against DIR [--rounds N]
+                   the browser's frame times of this build's site and of the site in DIR,
+                   side by side in headless Chromium, in rounds (default 3)
   bench-online [--pairings N]
                    time from joining an online room to connected, on loopback (default 20 pairings)
   mutants [CRATE...]
@@ -69,6 +76,7 @@ fn main() -> ExitCode {
         Some("web") => web_task(&args[1..]),
         Some("bench-frames") => bench::bench_frames(&target_dir(), &args[1..]),
         Some("bench-online") => bench_online::bench_online(&target_dir(), &args[1..]),
+        Some("bench-web") => web::bench_web(&workspace_root(), &target_dir(), &args[1..]),
         Some("mutants") => mutants::mutants(&target_dir(), &args[1..]),
         Some("signal") => signal::signal_task(&target_dir(), &args[1..]),
         Some("-h" | "--help" | "help") => {
@@ -225,6 +233,7 @@ impl Steps {
 fn web_task(args: &[String]) -> Result<(), String> {
     let mut serve = false;
     let mut port = 8080u16;
+    let mut dist = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
@@ -234,15 +243,19 @@ fn web_task(args: &[String]) -> Result<(), String> {
             "--port" => {
                 port = it.next().and_then(|p| p.parse().ok()).ok_or("--port needs a number")?;
             }
+            "--dist" => dist = Some(std::path::PathBuf::from(it.next().ok_or("--dist needs a folder")?)),
             other => return Err(format!("unknown option {other} for `cargo xtask web`")),
         }
     }
     let site = target_dir().join("web");
     web::build(&workspace_root(), &target_dir(), None, &site)?;
+    if let Some(dist) = &dist {
+        web::copy_site(&site, dist)?;
+    }
     if serve {
         let _signal =
             signal::SignalServer::start(&signal::installed(&target_dir())?, signal::DEFAULT_PORT, false)?;
-        web::serve(&site, port, |url| println!("xtask: serving the game at {url} (Ctrl+C to stop)"))?;
+        web::serve(dist.as_ref().unwrap_or(&site), port)?;
     }
     Ok(())
 }

@@ -2,7 +2,7 @@
 //! that cannot run fails the command unless skipped on purpose), and
 //! `web/tests/browser.mjs` run on the built site in headless Chromium.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use super::build::{build, detect_toolchain};
@@ -93,12 +93,44 @@ pub fn browser_test(workspace: &Path, target_dir: &Path) -> Result<(), String> {
 /// Runs the browser test on the site already built in `<target>/web`:
 /// installs the pinned `playwright-core` (from `web/tests/package-lock.json`)
 /// under `<target>/web-tools/node` and runs `web/tests/browser.mjs` in
-/// Debian's Chromium. Screenshots go to `<target>/web-shots`.
+/// Debian's Chromium, the site served by `site_server` (see
+/// [`super::serve`]). Screenshots go to `<target>/web-shots`.
 ///
 /// # Errors
 /// A failed install, or any failed check of the test.
 pub fn run_browser_test(workspace: &Path, target_dir: &Path) -> Result<(), String> {
     let site = target_dir.join("web");
+    let tests = workspace.join("web").join("tests");
+    let module = playwright_core(workspace, target_dir)?;
+    // Online play: the pages meet through a real signalling server on a
+    // free port of 127.0.0.1; the native peer is the `online_peer` example
+    // (the game's own plugins, headless), built by the test build.
+    let signal = crate::signal::SignalServer::start(
+        &crate::signal::installed(target_dir)?,
+        crate::signal::free_port()?,
+        true,
+    )?;
+    let native_peer = crate::e2e::built_executable("online_peer", "example")?;
+    // The site is served by the project's own server, as players get it.
+    let site_server = super::serve::site_server()?;
+    run(Command::new("node")
+        .arg(tests.join("browser.mjs"))
+        .arg(&site)
+        .arg(target_dir.join("web-shots"))
+        .env("PLAYWRIGHT_CORE", &module)
+        .env("CHROMIUM", CHROMIUM)
+        .env("SIGNAL_URL", format!("ws://127.0.0.1:{}", signal.port))
+        .env("NATIVE_PEER", native_peer)
+        .env("SITE_SERVER", site_server))
+}
+
+/// The pinned `playwright-core` (from `web/tests/package-lock.json`),
+/// installed under `<target>/web-tools/node` when missing or of another
+/// lock; its module's path.
+///
+/// # Errors
+/// The lock cannot be read, or `npm ci` fails.
+pub fn playwright_core(workspace: &Path, target_dir: &Path) -> Result<PathBuf, String> {
     let tests = workspace.join("web").join("tests");
     let node_dir = target_dir.join("web-tools").join("node");
     let lock = std::fs::read(tests.join("package-lock.json")).map_err(|e| format!("web/tests: {e}"))?;
@@ -111,23 +143,44 @@ pub fn run_browser_test(workspace: &Path, target_dir: &Path) -> Result<(), Strin
         }
         run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&node_dir))?;
     }
-    // Online play: the pages meet through a real signalling server on a
-    // free port of 127.0.0.1; the native peer is the `online_peer` example
-    // (the game's own plugins, headless), built by the test build.
-    let signal = crate::signal::SignalServer::start(
-        &crate::signal::installed(target_dir)?,
-        crate::signal::free_port()?,
-        true,
-    )?;
-    let native_peer = crate::e2e::built_executable("online_peer", "example")?;
+    Ok(module)
+}
+
+/// `cargo xtask bench-web --against DIR [--rounds N]`: the frame times of
+/// the site built now (`<target>/web`) and of the site in `DIR` side by
+/// side in headless Chromium (`web/tests/bench.mjs`), in rounds.
+///
+/// # Errors
+/// A bad argument, a failed build or install, or a failed run.
+pub fn bench_web(workspace: &Path, target_dir: &Path, args: &[String]) -> Result<(), String> {
+    let (mut against, mut rounds) = (None, 3_u32);
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--against" => against = Some(PathBuf::from(it.next().ok_or("--against needs a folder")?)),
+            "--rounds" => rounds = it.next().and_then(|n| n.parse().ok()).ok_or("--rounds needs a number")?,
+            other => return Err(format!("unknown option {other} for `cargo xtask bench-web`")),
+        }
+    }
+    let against = against.ok_or("`cargo xtask bench-web` needs --against DIR (a site to compare with)")?;
+    if !against.join("index.html").is_file() {
+        return Err(format!("{} holds no site (no index.html)", against.display()));
+    }
+    if let BrowserTest::Skipped(why) = install_test_packages()? {
+        return Err(format!("the web bench needs Chromium: {why}"));
+    }
+    let site = target_dir.join("web");
+    build(workspace, target_dir, None, &site)?;
+    let module = playwright_core(workspace, target_dir)?;
+    let name = |p: &Path| p.file_name().map_or_else(|| "other".into(), |n| n.to_string_lossy().into_owned());
     run(Command::new("node")
-        .arg(tests.join("browser.mjs"))
-        .arg(&site)
-        .arg(target_dir.join("web-shots"))
+        .arg(workspace.join("web").join("tests").join("bench.mjs"))
+        .arg(rounds.to_string())
+        .arg(format!("this-build={}", site.display()))
+        .arg(format!("{}={}", name(&against), against.display()))
         .env("PLAYWRIGHT_CORE", &module)
         .env("CHROMIUM", CHROMIUM)
-        .env("SIGNAL_URL", format!("ws://127.0.0.1:{}", signal.port))
-        .env("NATIVE_PEER", native_peer))
+        .env("SITE_SERVER", super::serve::site_server()?))
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use std::process::{Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
+use super::site;
 use crate::system::{cargo, ensure_packages, minutes, run};
 
 /// The Debian packages of the `rustc-web` route (Rust 1.96 with its std
@@ -121,13 +122,14 @@ pub fn build(
     if let Some(inputs) = &inputs
         && std::fs::read_to_string(&stamp).is_ok_and(|s| s == *inputs)
         && SITE_FILES.iter().all(|f| out.join(f).is_file())
+        && let Some(wasm) = site::game_wasm(out)
     {
         println!(
             "xtask: the site in {} is up to date: nothing it is built from changed since its build ({})",
             out.display(),
             stamp.display()
         );
-        return Ok(out.join("app_bg.wasm"));
+        return Ok(wasm);
     }
     // From here the site no longer matches the stamp, whatever happens.
     match std::fs::remove_file(&stamp) {
@@ -179,33 +181,16 @@ pub fn build(
             .arg(wasm))
     };
     bind(&wasm, "app")?;
-    if example.is_none() {
+    let bound = if example.is_none() {
         bind(&profile_dir.join("ai_worker.wasm"), "ai_worker")?;
-        let mut service_worker = None;
-        for entry in std::fs::read_dir(workspace.join("web")).map_err(|e| format!("web/: {e}"))? {
-            let path = entry.map_err(|e| e.to_string())?.path();
-            let keep = path.extension().is_some_and(|e| {
-                ["html", "js", "css", "svg", "ico", "png", "webmanifest"].iter().any(|x| e == *x)
-            });
-            if keep && path.is_file() && !path.components().any(|c| c.as_os_str() == "node_modules") {
-                let file_name = path.file_name().expect("a file");
-                if file_name == "sw.js" {
-                    service_worker = Some(path);
-                    continue;
-                }
-                std::fs::copy(&path, out.join(file_name)).map_err(|e| format!("{}: {e}", path.display()))?;
-            }
-        }
-        // The service worker's cache is named after the build, so a new
-        // build replaces the cached one.
-        if let Some(path) = service_worker {
-            let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let version = build_version(out)?;
-            std::fs::write(out.join("sw.js"), text.replace("__ARKES_BUILD_VERSION__", &version))
-                .map_err(|e| format!("sw.js: {e}"))?;
-        }
-    }
-    let bound = out.join("app_bg.wasm");
+        let names = site::content_address(out)?;
+        site::write_pages(&workspace.join("web"), out, &names)?;
+        let sizes = site::precompress(out, BROTLI_QUALITY)?;
+        report_sizes(&sizes);
+        out.join(&names.app_wasm)
+    } else {
+        out.join("app_bg.wasm")
+    };
     let size = std::fs::metadata(&bound).map(|m| m.len()).unwrap_or(0);
     println!("xtask: {name} built into {} ({:.1} MB of wasm)", out.display(), size as f64 / 1e6);
     // Stamped only if nothing changed while it was being built (not even
@@ -219,12 +204,35 @@ pub fn build(
     Ok(bound)
 }
 
+/// Brotli's quality for the site's `.br` files (0–11).
+const BROTLI_QUALITY: u32 = 11;
+
+/// Prints the sizes of the site's compressed files, and their totals.
+fn report_sizes(sizes: &[site::Compressed]) {
+    let mb = |b: u64| b as f64 / 1e6;
+    for s in sizes {
+        println!(
+            "xtask:   {:<36} {:>7.2} MB, gzip {:>6.2} MB, brotli {:>6.2} MB",
+            s.file,
+            mb(s.raw),
+            mb(s.gzip),
+            mb(s.brotli)
+        );
+    }
+    let total = |f: fn(&site::Compressed) -> u64| sizes.iter().map(f).sum::<u64>();
+    println!(
+        "xtask: the site's compressed files: {:.2} MB, gzip {:.2} MB, brotli {:.2} MB",
+        mb(total(|s| s.raw)),
+        mb(total(|s| s.gzip)),
+        mb(total(|s| s.brotli))
+    );
+}
+
 /// The files a built site of the game must have.
-const SITE_FILES: &[&str] =
-    &["index.html", "app.js", "app_bg.wasm", "ai_worker.js", "ai_worker_bg.wasm", "sw.js"];
+const SITE_FILES: &[&str] = &["index.html", "sw.js"];
 
 /// Paths of the repository that the site is not built from (pathspecs).
-const NOT_SITE_INPUTS: &[&str] = &["README.md", ".ci", "tests", "web/tests"];
+const NOT_SITE_INPUTS: &[&str] = &["README.md", "docs", ".ci", "tests", "web/tests"];
 
 /// Where the inputs of the site in `out` are written after a build
 /// (`<target>/web-inputs.txt` for `<target>/web`).
@@ -292,26 +300,6 @@ fn site_inputs(workspace: &Path, toolchain: &Toolchain) -> Option<String> {
         text.push_str(&format!("{k}={v}\n"));
     }
     Some(text)
-}
-
-/// A version naming the site in `out`: a hash of every file in it (FNV-1a,
-/// 64 bits, in hexadecimal), so it changes with any change of the build.
-fn build_version(out: &Path) -> Result<String, String> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(out)
-        .map_err(|e| format!("{}: {e}", out.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file())
-        .collect();
-    files.sort();
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for file in files {
-        let bytes = std::fs::read(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-        for byte in file.file_name().map(|n| n.as_encoded_bytes()).unwrap_or_default().iter().chain(&bytes) {
-            hash ^= u64::from(*byte);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    Ok(format!("{hash:016x}"))
 }
 
 /// The browser build (`cargo xtask web`) running beside the native tests of
