@@ -125,10 +125,16 @@ fn test(args: &[String]) -> Result<(), String> {
 
 /// Every step of `cargo xtask test`; `Ok(Some(why))` when the browser test
 /// was skipped on purpose (`ARKES_SKIP_BROWSER_TEST=1`).
+///
+/// What does not wait for the native test build starts before it, at the
+/// lowest priority (`nice 19`), so it takes only the processor time the
+/// native build leaves (a core idle while one large crate compiles or a
+/// test binary links) and then what the tests leave: the browser's wasm
+/// build (its own release profile and target folder, with the pinned
+/// `wasm-bindgen` CLI) and the `matchbox_server` install.
 fn test_steps(steps: &mut Steps) -> Result<Option<String>, String> {
     let (workspace, target) = (workspace_root(), target_dir());
     let mut browser = web::BrowserTest::Run;
-    let mut signal_server = None;
     steps.run("packages", || {
         ensure_packages(BUILD_PACKAGES, "the libraries a Bevy build needs")?;
         ensure_packages(
@@ -136,14 +142,23 @@ fn test_steps(steps: &mut Steps) -> Result<Option<String>, String> {
             "an X server, Mesa's software Vulkan and xdotool for the real-window tests",
         )?;
         browser = web::install_test_packages()?;
-        // The online tests run `matchbox_server` on a free port each.
-        signal_server = Some(signal::installed(&target)?);
         if let web::BrowserTest::Skipped(why) = &browser {
             println!("xtask: SKIPPING the browser test on purpose: {why}");
         }
         Ok(())
     })?;
     steps.run("fmt", || run(cargo().args(["fmt", "--all", "--check"])))?;
+    // `Err(why)`: the browser test is skipped on purpose. Dropped on a
+    // failure, the build is stopped.
+    let web_build = match browser {
+        web::BrowserTest::Run => Ok(web::BackgroundBuild::start(&target)?),
+        web::BrowserTest::Skipped(why) => Err(why),
+    };
+    // The online tests run `matchbox_server` on a free port each.
+    let signal_install = {
+        let target = target.clone();
+        std::thread::spawn(move || signal::installed(&target))
+    };
     if clippy_driver().is_some() {
         // One build for lints and tests: the workspace's crates are compiled
         // by clippy-driver (rustc plus clippy's lints) in the test build, so
@@ -158,19 +173,14 @@ fn test_steps(steps: &mut Steps) -> Result<Option<String>, String> {
         steps
             .run("test build", || run(cargo().args(["test", "--workspace", "--all-targets", "--no-run"])))?;
     }
-    // The browser build (wasm32, a release profile and target folder of its
-    // own) runs in the background beside the tests and the real-window
-    // tests, which leave a core idle much of the time; dropped on a failure,
-    // it is stopped. Not beside the native build: on two cores, both builds
-    // at once from a fresh clone took 47 min against about 33 min one after
-    // the other (measured on the development machine).
-    // `Err(why)`: the browser test is skipped on purpose.
-    let web_build = match browser {
-        web::BrowserTest::Run => Ok(web::BackgroundBuild::start(&target)?),
-        web::BrowserTest::Skipped(why) => Err(why),
-    };
-    // `with_lints` only when the build above had them, so nothing rebuilds.
+    let mut signal_server = None;
+    steps.run("waiting for matchbox_server", || {
+        let installed = signal_install.join().map_err(|_| "installing matchbox_server panicked")?;
+        signal_server = Some(installed?);
+        Ok(())
+    })?;
     let signal_server = signal_server.ok_or("matchbox_server was not installed")?;
+    // `with_lints` only when the build above had them, so nothing rebuilds.
     steps.run("tests", || {
         run(with_lints(cargo().args(["test", "--workspace"]).env(SIGNAL_SERVER_VAR, &signal_server)))
     })?;

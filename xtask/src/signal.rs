@@ -19,6 +19,11 @@ pub const DEFAULT_PORT: u16 = 3536;
 
 /// `matchbox_server`, installed into `<target>/tools` if missing.
 ///
+/// Built in a folder of its own (`<target>/tools/build`), so it never waits
+/// for cargo's lock on the native build beside it, and at the lowest
+/// priority (`nice 19`): `cargo xtask test` installs it while the native
+/// test build runs, which keeps the processor when it wants it.
+///
 /// # Errors
 /// `cargo install` failing.
 pub fn installed(target_dir: &Path) -> Result<PathBuf, String> {
@@ -26,7 +31,10 @@ pub fn installed(target_dir: &Path) -> Result<PathBuf, String> {
     let binary = root.join("bin").join("matchbox_server");
     if !binary.exists() {
         println!("xtask: installing matchbox_server {VERSION} into {}", root.display());
-        run(cargo()
+        let mut cmd = Command::new("nice");
+        cmd.args(["-n", "19"]).arg(cargo().get_program());
+        run(cmd
+            .env("CARGO_TARGET_DIR", target_dir.join("tools").join("build"))
             .args(["install", "matchbox_server", "--version", VERSION, "--locked", "--root"])
             .arg(&root))?;
     }

@@ -302,16 +302,18 @@ fn site_inputs(workspace: &Path, toolchain: &Toolchain) -> Option<String> {
     Some(text)
 }
 
-/// The browser build (`cargo xtask web`) running beside the native tests of
-/// `cargo xtask test`, at a lower priority (`nice`), its output in
-/// `<target>/logs/web-build.log`.
+/// The browser build (`cargo xtask web`) running beside the native build
+/// and tests of `cargo xtask test`, at the lowest priority (`nice 19`), its
+/// output in `<target>/logs/web-build.log`.
 ///
 /// The wasm build has a target folder of its own (`<target>/wasm`, and
 /// `<target>/web-tools/build` for the `wasm-bindgen` CLI), so it never waits
-/// for cargo's lock on the native one. On two cores it fills what the
-/// tests leave idle, and the tests keep the processor when they want it.
-/// (Beside the native build it only slowed both down.) Dropped before
-/// [`BackgroundBuild::wait`], it stops the build (its whole process group).
+/// for cargo's lock on the native one. Started before the native test
+/// build, it takes only what that build leaves idle (one large crate
+/// compiling alone, a test binary linking), then what the tests leave; the
+/// native build and the tests keep the processor when they want it. Dropped
+/// before [`BackgroundBuild::wait`], it stops the build (its whole process
+/// group).
 pub struct BackgroundBuild {
     /// The process group of the build (its first process's id).
     group: u32,
@@ -341,14 +343,14 @@ impl BackgroundBuild {
         let file = std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
         let err = file.try_clone().map_err(|e| format!("{}: {e}", log.display()))?;
         let mut cmd = Command::new("nice");
-        cmd.args(["-n", "10"])
+        cmd.args(["-n", "19"])
             .arg(exe)
             .arg("web")
             .stdin(Stdio::null())
             .stdout(file)
             .stderr(err)
             .process_group(0);
-        println!("$ nice -n 10 cargo xtask web > {} (in the background)", log.display());
+        println!("$ nice -n 19 cargo xtask web > {} (in the background)", log.display());
         let mut child = cmd.spawn().map_err(|e| format!("cannot start the web build: {e}"))?;
         let group = child.id();
         let (send, ended) = channel();
