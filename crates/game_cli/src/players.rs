@@ -15,6 +15,9 @@ use crate::baseline;
 /// Thinking time of the baseline when no `--millis` is given.
 pub const BASELINE_DEFAULT_MS: u64 = 300;
 
+/// The `arkes-cli` programs of `external:PATH` participants, by index.
+static EXTERNALS: std::sync::Mutex<Vec<std::path::PathBuf>> = std::sync::Mutex::new(Vec::new());
+
 /// Someone who plays a seat.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Participant {
@@ -27,6 +30,11 @@ pub enum Participant {
     /// The generic Monte Carlo tree search of the `minimax` crate (two seats
     /// only).
     Mcts,
+    /// Hard as another build of `arkes-cli` plays it (`external:PATH`): each
+    /// move is that program's `bestmove --level hard` on the game so far (its
+    /// engine save on standard input), at the same `--millis`. For matching
+    /// a new build of the search against an earlier one at equal time.
+    External(usize),
 }
 
 impl fmt::Display for Participant {
@@ -36,6 +44,10 @@ impl fmt::Display for Participant {
             Participant::Random => f.write_str("random"),
             Participant::Baseline => f.write_str("baseline"),
             Participant::Mcts => f.write_str("mcts"),
+            Participant::External(i) => {
+                let path = EXTERNALS.lock().map(|e| e.get(*i).cloned()).ok().flatten().unwrap_or_default();
+                write!(f, "external:{}", path.display())
+            }
         }
     }
 }
@@ -44,13 +56,25 @@ impl FromStr for Participant {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Participant, String> {
+        if let Some(path) = s.trim().strip_prefix("external:") {
+            let path = std::path::PathBuf::from(path);
+            if !path.is_file() {
+                return Err(format!("external:{}: no such program", path.display()));
+            }
+            let mut externals = EXTERNALS.lock().map_err(|_| "the external players' list is poisoned")?;
+            let index = externals.iter().position(|p| *p == path).unwrap_or_else(|| {
+                externals.push(path);
+                externals.len() - 1
+            });
+            return Ok(Participant::External(index));
+        }
         match s.trim().to_ascii_lowercase().as_str() {
             "random" => Ok(Participant::Random),
             "baseline" => Ok(Participant::Baseline),
             "mcts" => Ok(Participant::Mcts),
             other => other.parse::<Level>().map(Participant::Ai).map_err(|_| {
                 format!(
-                    "`{}` is not a player: expected easy, medium, hard, random, baseline or mcts",
+                    "`{}` is not a player: expected easy, medium, hard, random, baseline, mcts or external:PATH",
                     short(s)
                 )
             }),
@@ -131,9 +155,49 @@ impl Participant {
                     (mv, 0)
                 }
             }
+            Participant::External(index) => (external_move(index, game, seed, millis)?, 0),
         };
         Ok(mv.map(|mv| Choice { mv, nodes, time: start.elapsed() }))
     }
+}
+
+/// The move the external program `index` plays in `game` (see
+/// [`Participant::External`]), `None` once the game is over.
+fn external_move<G: SearchGame>(
+    index: usize,
+    game: &Game<G>,
+    seed: u64,
+    millis: Option<u64>,
+) -> Result<Option<G::Move>, String> {
+    use std::io::Write;
+    if game.outcome().is_some() {
+        return Ok(None);
+    }
+    let program =
+        EXTERNALS.lock().ok().and_then(|e| e.get(index).cloned()).ok_or("no such external player")?;
+    let save = game.to_json().map_err(|e| e.to_string())?;
+    let mut cmd = std::process::Command::new(&program);
+    // The game's id is its name in lower case (`arkes`, `arcanor`).
+    let id = G::NAME.to_ascii_lowercase();
+    cmd.args(["--game", id.as_str(), "bestmove", "--position", "-", "--level", "hard", "--seed"])
+        .arg(seed.to_string())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    if let Some(ms) = millis {
+        cmd.arg("--millis").arg(ms.to_string());
+    }
+    let mut child = cmd.spawn().map_err(|e| format!("{}: {e}", program.display()))?;
+    child.stdin.take().ok_or("no stdin")?.write_all(save.as_bytes()).map_err(|e| e.to_string())?;
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    if !out.status.success() {
+        return Err(format!("{}: {}", program.display(), String::from_utf8_lossy(&out.stderr).trim()));
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    let text = text.lines().next().unwrap_or("").trim();
+    let mut copy = game.clone();
+    let report = copy.play_text(text).map_err(|e| format!("{}: `{text}`: {e}", program.display()))?;
+    Ok(report.mv)
 }
 
 /// The seed of the move at `ply` of a game seeded `seed`.
