@@ -34,6 +34,34 @@
 //! Bad input is answered, never panicked on: a record that does not replay,
 //! an unknown game or level, a message that is not a request, comes back as
 //! an error in the [`Answer`], and the game then searches on its own.
+//!
+//! # Example
+//!
+//! The page asks for the computer's move in a new ARKES game; the worker's
+//! answer (one JSON text) is read back as untrusted input:
+//!
+//! ```
+//! use ai_worker::{FromWorker, Reply, read_reply, reply_to};
+//! use games::{GameKind, NewGame};
+//!
+//! let kind = GameKind::from_id("arkes").unwrap();
+//! let game = kind
+//!     .new_game(&NewGame { players: 2, side: 9, position: None, limits: Default::default() })
+//!     .unwrap();
+//! let record = game.record_json().unwrap().to_string();
+//! let request = serde_json::json!({
+//!     "key": 7,
+//!     "record": record,
+//!     "task": {"move": {"level": "easy", "seed": 1}},
+//! });
+//! let answer = reply_to(Some(&request.to_string()));
+//! let Ok(FromWorker::Answer(answer)) = read_reply(Some(&answer)) else { panic!("an answer") };
+//! assert_eq!(answer.key, Some(7));
+//! assert!(matches!(answer.result, Ok(Reply::Move(Some(_)))));
+//! // Anything else is answered with the error, never a panic.
+//! let refused = reply_to(Some("not a request"));
+//! assert!(matches!(read_reply(Some(&refused)), Ok(FromWorker::Answer(a)) if a.result.is_err()));
+//! ```
 
 use game_ai::{Level, Verdict, review_options};
 use game_core::{Coord, Seat};

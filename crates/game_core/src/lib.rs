@@ -7,7 +7,28 @@
 //! repetition [`History`] and Zobrist key generation ([`zobrist`]).
 //!
 //! No I/O, no clock, no randomness. The games are `arkes_engine` (ARKES,
-//! RULES.md) and `arcanor_engine` (Arcanor, ARCANOR.md).
+//! RULES.md) and `arcanor_engine` (Arcanor, ARCANOR.md); a game is added by
+//! implementing [`Rules`] for it (see `games` for the rest).
+//!
+//! # Example
+//!
+//! Cells are named by file letter and rank number from `a1` at South's
+//! left; seats go round clockwise from South; a clock counts milliseconds.
+//!
+//! ```
+//! use game_core::{BoardShape, Clock, Coord, Seat, SeatSet};
+//!
+//! let board = BoardShape::square(9).unwrap();
+//! assert_eq!((board.files(), board.ranks(), board.cells()), (9, 9, 81));
+//! let centre: Coord = "e5".parse().unwrap();
+//! assert_eq!(centre.neighbours(board).count(), 8);
+//! let corner: Coord = "a1".parse().unwrap();
+//! assert_eq!(corner.neighbours(board).count(), 3);
+//! let seats: SeatSet = [Seat::South, Seat::North].into_iter().collect();
+//! assert_eq!(seats.next_after(Seat::South), Some(Seat::North));
+//! let clock = Clock::new(5 * 60_000, 2_000).unwrap(); // 5 min, 2 s a move
+//! assert_eq!(clock.initial_ms(), 300_000);
+//! ```
 
 mod coord;
 mod game;

@@ -18,6 +18,37 @@
 //!
 //! No Bevy, no I/O.
 //!
+//! # Example
+//!
+//! A front end plays a game knowing only its id: a new game, its legal
+//! actions in the game's notation, a ply, the record, and the computer's
+//! move, all without naming the game's types.
+//!
+//! ```
+//! use games::{GameKind, NewGame};
+//!
+//! for id in ["arkes", "arcanor"] {
+//!     let kind = GameKind::from_id(id).expect("a game of the list");
+//!     let mut game = kind.new_game(&NewGame {
+//!         players: 2,
+//!         side: kind.default_side(),
+//!         position: None,
+//!         limits: Default::default(),
+//!     })?;
+//!     let first = game.legal_actions()[0];
+//!     let text = game.action_text(first).expect("a legal action has a name");
+//!     let report = game.play(first)?;
+//!     assert_eq!(report.notation.as_deref(), Some(text.as_str()));
+//!     // The record (JSON, tagged with the game) loads back as the same game.
+//!     let again = kind.load_record_json(&game.record_json()?)?;
+//!     assert_eq!(again.record_text(), game.record_text());
+//!     // The computer's move for the seat to move (Easy's search, seeded).
+//!     let reply = game.best_action(game_ai::Level::Easy.options().seed(1));
+//!     assert!(reply.is_some_and(|a| game.legal_actions().contains(&a)));
+//! }
+//! # Ok::<(), String>(())
+//! ```
+//!
 //! # Adding a game
 //!
 //! Its engine crate implements [`game_core::Rules`]; its evaluation module

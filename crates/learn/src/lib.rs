@@ -9,6 +9,38 @@
 //! - [`solve`]: the exact searches behind puzzles.
 //! - [`run`]: a lesson or puzzle being played.
 //! - [`progress`]: the stars earned, saved like the settings.
+//!
+//! # Example
+//!
+//! The first ARKES lesson played through as a front end plays it: the
+//! learner's move judged, the scripted replies played, stars at the end.
+//!
+//! ```
+//! use games::GameKind;
+//! use learn::{Judgement, LessonRun, lesson_file, load_lessons};
+//!
+//! let kind = GameKind::from_id("arkes").unwrap();
+//! let lessons = load_lessons(kind, lesson_file(kind).expect("ARKES has lessons"))?;
+//! let lesson = lessons[0].clone();
+//! let mut game = lesson.start(kind)?;
+//! let mut run = LessonRun::new(lesson, &game);
+//! while !run.is_complete(&game) {
+//!     // The learner plays a move the step accepts.
+//!     let wanted = run.accepts()[0].clone();
+//!     let action = game
+//!         .legal_actions()
+//!         .into_iter()
+//!         .find(|&a| game.action_text(a).as_deref() == Some(wanted.as_str()))
+//!         .expect("a lesson's moves are legal");
+//!     assert_eq!(run.judge(&game, action), Judgement::Accepted);
+//!     game.play(action)?;
+//!     while let Some(reply) = run.next_reply(&game)? {
+//!         game.play(reply)?;
+//!     }
+//! }
+//! assert_eq!(run.stars(), 3, "no mistake, three stars");
+//! # Ok::<(), String>(())
+//! ```
 
 pub mod lesson;
 pub mod progress;
