@@ -12,8 +12,9 @@
 //! `{"peer":"refused","reason":…}` when it refuses a message, and
 //! `{"peer":"outcome"}` at the end. `--undo-after N` asks for an undo once
 //! N plies are played, and then plays no more. With `--garbage` it joins a room and,
-//! instead of playing, sends the host malformed and illegal messages
-//! (raw, through its own socket), then `{"peer":"garbage-sent"}`. It exits
+//! instead of playing, sends the host garbage (unsigned, dropped unread)
+//! and, after a proven hello, signed messages the rules forbid (raw,
+//! through its own socket), then `{"peer":"garbage-sent"}`. It exits
 //! at the game's end, or after `--seconds` (default 600).
 
 use std::time::{Duration, Instant};
@@ -25,7 +26,7 @@ use arkes::play::{CommandsApplied, GameLogicPlugin, Match, MoveApplied, MoveComm
 use arkes::settings::AnimationSettings;
 use arkes::storage::Store;
 use bevy::prelude::*;
-use bevy_matchbox::prelude::{MatchboxSocket, PeerState, WebRtcSocketBuilder};
+use bevy_matchbox::prelude::{MatchboxSocket, WebRtcSocketBuilder};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde_json::json;
@@ -117,6 +118,11 @@ fn main() {
             })
             .add_reliable_channel();
         app.insert_resource(MatchboxSocket::from(builder));
+        app.insert_resource(Cheat {
+            code,
+            key: online_protocol::PeerKey::from_secret([0xc4; 32]),
+            host: None,
+        });
         app.add_systems(Update, send_garbage);
     } else {
         app.add_plugins((GameLogicPlugin { options }, OnlinePlugin));
@@ -167,6 +173,7 @@ fn print_events(
             OnlineChanged::State(state) => print(&json!({"peer": "online", "state": state.id(),
                 "room": online.code.to_string(), "host": online.is_host()})),
             OnlineChanged::Rejected(reason) => print(&json!({"peer": "refused", "reason": reason})),
+            OnlineChanged::Watchers(n) => print(&json!({"peer": "watchers", "count": n})),
         }
     }
     let Some(game) = game else { return };
@@ -222,33 +229,66 @@ fn play_my_seats(
     *last = Some(Instant::now());
 }
 
-/// The cheating peer: once connected to the host, sends it garbage and
-/// moves the rules forbid, one every 200 ms.
+/// The cheating peer's conversation with the host: its key, and the
+/// session its proven hello opened.
+#[derive(Resource)]
+struct Cheat {
+    code: online_protocol::RoomCode,
+    key: online_protocol::PeerKey,
+    host: Option<(bevy_matchbox::prelude::PeerId, online_protocol::Session)>,
+}
+
+/// The cheating peer: it sends the first peer that connects unsigned
+/// garbage (dropped unread), and once that peer greets it with the room's
+/// key, says a proven hello (it takes the awaited seat) and sends signed
+/// messages the rules forbid, one every 200 ms: each is refused.
 fn send_garbage(
     mut commands: Commands,
     mut socket: ResMut<MatchboxSocket>,
-    mut host: Local<Option<bevy_matchbox::prelude::PeerId>>,
+    mut cheat: ResMut<Cheat>,
     mut sent: Local<usize>,
     mut last: Local<Option<Instant>>,
 ) {
-    if let Some(peer) =
-        socket.update_peers().into_iter().find(|(_, s)| *s == PeerState::Connected).map(|(p, _)| p)
-    {
-        *host = Some(peer);
+    use online_protocol::{Challenge, Message, Session, decode_handshake, encode, hello};
+    let _ = socket.update_peers();
+    let frames = socket.channel_mut(0).receive();
+    let cheat = &mut *cheat;
+    for (peer, bytes) in frames {
+        if cheat.host.is_some() {
+            continue;
+        }
+        if let Ok(Message::Host { key, challenge }) = decode_handshake(&bytes, 4096)
+            && cheat.code.is_hosted_by(&key)
+        {
+            for garbage in [&b"\x00\xff not json"[..], br#"{"v":9,"msg":{"kind":"rematch"}}"#] {
+                socket.channel_mut(0).send(garbage.to_vec().into(), peer);
+            }
+            let own = Challenge::from_random([9; 16]);
+            let greeting = encode(&hello(cheat.code, &cheat.key, challenge, own));
+            socket.channel_mut(0).send(greeting.into(), peer);
+            cheat.host = Some((peer, Session::new(cheat.code, key, own, challenge)));
+        }
     }
-    let Some(peer) = *host else { return };
-    let garbage: [&[u8]; 6] = [
-        b"\x00\xff not json",
-        br#"{"v":9,"msg":{"kind":"rematch"}}"#,
-        br#"{"v":2,"msg":{"kind":"move","ply":1,"seat":"south","mv":"b1-b2","hash":"0000000000000000"}}"#,
-        br#"{"v":2,"msg":{"kind":"hello","peer":"0123456789abcdef"}}"#,
-        br#"{"v":2,"msg":{"kind":"move","ply":1,"seat":"north","mv":"a9-a1","hash":"0000000000000000"}}"#,
-        br#"{"v":2,"msg":{"kind":"welcome","game":"arkes","record":{},"seats":[]}}"#,
+    let Some((peer, session)) = cheat.host.as_mut() else { return };
+    let moves = |ply: u32, seat: game_core::Seat, mv: &str| Message::Move {
+        ply,
+        seat,
+        mv: mv.into(),
+        hash: "0000000000000000".into(),
+    };
+    let garbage = [
+        moves(1, game_core::Seat::South, "b1-b2"),
+        Message::UndoRequest { ply: 0 },
+        moves(1, game_core::Seat::North, "a9-a1"),
+        Message::Welcome { game: "arkes".into(), record: json!({}), seats: Vec::new(), watchers: 0 },
+        moves(7, game_core::Seat::North, "a9-a8"),
+        Message::Rematch {},
     ];
     if *sent >= garbage.len() || last.is_some_and(|t| t.elapsed() < Duration::from_millis(200)) {
         return;
     }
-    socket.channel_mut(0).send(garbage[*sent].to_vec().into(), peer);
+    let frame = session.seal(&cheat.key, &garbage[*sent]);
+    socket.channel_mut(0).send(frame.into(), *peer);
     *sent += 1;
     *last = Some(Instant::now());
     if *sent == garbage.len() {

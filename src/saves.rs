@@ -155,23 +155,25 @@ pub fn decode(text: &str) -> Result<Match, SaveError> {
 
 /// A saved room checked against the game's seats and their players: one
 /// holder per seat in turn order, each seat this device holds played here
-/// and each other one remote, a guest's key of 16 hex digits that holds a
-/// seat, the host's key empty.
+/// and each other one remote, this device's secret key (64 hex digits),
+/// the host's naming the room, a guest's holding a seat (or none: it
+/// watched, and every seat is remote).
 fn check_room(room: &MatchRoom, seats: &[Seat], players: &[PlayerKind]) -> Result<(), SaveError> {
     let bad = |why: String| Err(SaveError::Seats(format!("the online room: {why}")));
     let room_seats: Vec<Seat> = room.seats.iter().map(|(s, _)| *s).collect();
     if room_seats != seats {
         return bad(format!("seats {room_seats:?} for a game of {seats:?}"));
     }
-    let is_key = |k: &str| k.len() == 16 && k.bytes().all(|b| b.is_ascii_hexdigit());
-    if room.seats.iter().any(|(_, h)| matches!(h, SeatHolder::Guest(k) if !is_key(k))) {
-        return bad("a guest's key that is not 16 hex digits".into());
-    }
+    let Ok(key) = online_protocol::PeerKey::from_secret_hex(&room.key) else {
+        return bad("this device's key is not 64 hex digits".into());
+    };
+    let public = key.public();
     if room.host {
-        if !room.key.is_empty() {
-            return bad("a key for the host".into());
+        if !room.code.is_hosted_by(&public) {
+            return bad("the host's key does not name the room".into());
         }
-    } else if !is_key(&room.key) || !room.seats.iter().any(|(_, h)| *h == SeatHolder::Guest(room.key.clone()))
+    } else if !room.seats.iter().any(|(_, h)| *h == SeatHolder::Guest(public))
+        && players.iter().any(|p| *p != PlayerKind::Remote)
     {
         return bad("a guest's key that holds no seat".into());
     }
@@ -179,7 +181,7 @@ fn check_room(room: &MatchRoom, seats: &[Seat], players: &[PlayerKind]) -> Resul
     // guest plays the seats of its key and sees the others as remote.
     let mine = |holder: &SeatHolder| match holder {
         SeatHolder::Host => room.host,
-        SeatHolder::Guest(k) => !room.host && *k == room.key,
+        SeatHolder::Guest(k) => !room.host && *k == public,
         SeatHolder::Awaited => false,
     };
     if let Some(((seat, _), _)) =

@@ -280,7 +280,15 @@ online-joining = Joining room { $room }…
 online-no-answer = No answer from room { $room }: check the code, and that the host is still there. Across different networks a STUN or TURN server is needed (see the README).
 online-waiting = Room { $room }: waiting for { $names }
 online-waiting-clocks = Room { $room }: waiting for { $names }, the clocks stopped
-online-connected = Room { $room }: everyone is here
+online-connected = Room { $room }: everyone is here{ $watchers ->
+    [0] {""}
+    [one] {" "}· 1 watching
+   *[other] {" "}· { $watchers } watching
+}
+online-watching = Room { $room }: you are watching the game
+online-false-host = Room { $room }: a peer claiming to host this room was ignored
+online-flood = Room { $room }: a peer sending too many messages was ignored
+online-rematch-asked = Room { $room }: the other side asks for a rematch
 online-refused = Room { $room }: a move from the other side was refused
 online-undo-asked = Room { $room }: the other side asks to take back a move
 online-undo-waiting = Room { $room }: asking the other side to take back your move…

@@ -280,7 +280,15 @@ online-joining = Connexion à la salle { $room }…
 online-no-answer = Pas de réponse de la salle { $room } : vérifiez le code et que l’hôte est toujours là. Entre réseaux différents, il faut un serveur STUN ou TURN (voir le README).
 online-waiting = Salle { $room } : on attend { $names }
 online-waiting-clocks = Salle { $room } : on attend { $names }, pendules arrêtées
-online-connected = Salle { $room } : tout le monde est là
+online-connected = Salle { $room } : tout le monde est là{ $watchers ->
+    [0] {""}
+    [one] {" "}· 1 spectateur
+   *[other] {" "}· { $watchers } spectateurs
+}
+online-watching = Salle { $room } : vous regardez la partie
+online-false-host = Salle { $room } : un pair se disant l’hôte de cette salle a été ignoré
+online-flood = Salle { $room } : un pair envoyant trop de messages a été ignoré
+online-rematch-asked = Salle { $room } : l’autre côté demande une revanche
 online-refused = Salle { $room } : un coup de l’autre côté a été refusé
 online-undo-asked = Salle { $room } : l’autre côté demande à reprendre un coup
 online-undo-waiting = Salle { $room } : demande à l’autre côté de reprendre votre coup…

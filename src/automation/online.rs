@@ -1,6 +1,7 @@
 //! The online game's automation events: `{"event":"online","state":
-//! "hosting|connected|waiting|rejected","room":…,"seats":…}`, one per
-//! change (a rejection carries its `reason`).
+//! "hosting|connected|waiting|rejected|watchers","room":…,"seats":…,
+//! "watching":…,"watchers":…}`, one per change (a rejection carries its
+//! `reason`).
 
 use bevy::prelude::*;
 use serde_json::json;
@@ -21,10 +22,12 @@ pub(super) fn report_online(mut changes: MessageReader<OnlineChanged>, online: O
         let (state, reason) = match change {
             OnlineChanged::State(state) => (state.id(), None),
             OnlineChanged::Rejected(reason) => ("rejected", Some(reason.clone())),
+            OnlineChanged::Watchers(_) => ("watchers", None),
         };
         emit(&json!({"event": "online", "state": state, "room": online.code.to_string(),
             "url": online.room_url(), "host": online.is_host(), "seats": seats,
             "awaited": online.awaited(), "reason": reason,
+            "watching": online.is_watching(), "watchers": online.watchers(),
             "connected": online.state == OnlineState::Connected}));
     }
 }

@@ -37,20 +37,21 @@ pub(super) fn announce_moves(
             }
         };
         if online.is_host() {
+            // Every proven peer (seated or watching) but the mover's.
             let mover = online.referee.holder(report.mover).cloned();
             let peers: Vec<PeerId> = online
-                .guests
+                .links
                 .iter()
-                .filter(|(_, key)| key.as_ref().is_some_and(|k| mover != Some(SeatHolder::Guest(k.clone()))))
+                .filter(|(_, link)| link.key().is_some_and(|k| mover != Some(SeatHolder::Guest(k))))
                 .map(|(p, _)| *p)
                 .collect();
             for peer in peers {
-                online.transport.send(peer, &message);
+                online.send(peer, &message);
             }
         } else if online.referee.is_mine(report.mover)
             && let Some(host) = online.host
         {
-            online.transport.send(host, &message);
+            online.send(host, &message);
         }
     }
 }

@@ -12,7 +12,8 @@ use crate::play::{ClockControl, Match, MoveApplied};
 pub(super) const CLOCK_READINGS_EVERY_SECS: f32 = 3.0;
 
 /// The clocks of an online game: the host's are the truth. The host's
-/// clocks stop while a remote player is awaited, and the host sends its
+/// clocks stop while a remote player is awaited (not while the host
+/// reviews the game: a host cannot pause a timed game so), and the host sends its
 /// readings after each ply, when the clocks stop or start, and every few
 /// seconds while one runs; a guest's clocks run between readings, stop
 /// with the host's or when the host is gone, never end a turn themselves,
@@ -43,9 +44,9 @@ pub(super) fn share_clocks(
         return;
     }
     // The host's clocks run whatever its screen shows (its menu, another
-    // window), but not while a player is awaited or a position is
-    // reviewed: the readings say so.
-    let running = online.state == OnlineState::Connected && game.reviewing().is_none();
+    // window, a review of the game), but not while a player is awaited:
+    // the readings say so.
+    let running = online.state == OnlineState::Connected;
     control.set_if_neq(ClockControl {
         paused: online.state != OnlineState::Connected,
         kept_elsewhere: false,
@@ -54,7 +55,7 @@ pub(super) fn share_clocks(
     if !plies.is_empty() {
         online.clocks_due = true;
     }
-    let seated = online.seated_guests();
+    let seated = online.proven_peers();
     if game.game().limits().clock.is_none() || seated.is_empty() {
         return;
     }
@@ -82,7 +83,7 @@ pub(super) fn share_clocks(
     online.clocks_sent_ago = 0.0;
     online.clocks_ran = running;
     for peer in seated {
-        online.transport.send(peer, &message);
+        online.send(peer, &message);
     }
 }
 

@@ -4,33 +4,40 @@
 
 use bevy::prelude::*;
 use game_core::Seat;
-use online_protocol::{Message, Referee, RoomCode, SeatHolder, Side};
+use online_protocol::{Challenge, Message, PeerKey, PublicKey, Referee, RoomCode, SeatHolder, Side};
 
 use super::room::Online;
 use super::state::{JoinRoom, OnlineChanged};
-use super::transport::PeerId;
 use crate::app_state::Screen;
 use crate::learn::Learning;
 use crate::options::{GameOptions, PlayerKind};
 use crate::play::{BoardReset, Match, MatchCommand, MatchRoom};
 use crate::storage::Store;
 
-/// A fresh random number: the clock mixed with the platform's randomness
-/// where there is one.
-pub(super) fn entropy() -> u64 {
-    #[cfg(not(target_arch = "wasm32"))]
-    let noise = {
-        use std::hash::{BuildHasher, Hasher};
-        let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-        hasher.write_u128(
-            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()),
-        );
-        hasher.finish()
-    };
-    #[cfg(target_arch = "wasm32")]
-    let noise = ((js_sys::Math::random() * f64::from(u32::MAX)) as u64) << 32
-        | (js_sys::Math::random() * f64::from(u32::MAX)) as u64;
-    noise
+/// `N` bytes from the system's cryptographic random source (natively
+/// the operating system's, in the browser `crypto.getRandomValues`), or
+/// `None`, logged, if there is none: no room is then opened, as a key
+/// from a weaker source could be guessed.
+fn random<const N: usize>() -> Option<[u8; N]> {
+    let mut bytes = [0; N];
+    match getrandom::fill(&mut bytes) {
+        Ok(()) => Some(bytes),
+        Err(e) => {
+            error!("online: no cryptographic random source ({e}): no room is opened");
+            None
+        }
+    }
+}
+
+/// A new key pair (for a room this device hosts, or joins for the first
+/// time).
+pub(super) fn new_key() -> Option<PeerKey> {
+    random().map(PeerKey::from_secret)
+}
+
+/// A fresh challenge for a peer's conversation.
+pub(super) fn challenge() -> Option<Challenge> {
+    random().map(Challenge::from_random)
 }
 
 /// The seats of `game` as the host holds them: its remote seats awaited.
@@ -44,19 +51,20 @@ pub(super) fn host_seats(game: &Match) -> Vec<(Seat, SeatHolder)> {
 }
 
 /// This device's key in the room `code`: the one kept in the store from an
-/// earlier visit (a reload, a restart: the host gives its seats back), or
-/// a new one, kept for next time.
-pub(super) fn guest_key(store: Option<&Store>, code: RoomCode) -> String {
+/// earlier visit (a reload, a restart: the host gives its seats back when
+/// it proves it), or a new one, kept for next time. Only its public half
+/// is ever sent.
+pub(super) fn guest_key(store: Option<&Store>, code: RoomCode) -> Option<PeerKey> {
     let name = format!("online-{}.txt", code.room_name());
-    let kept = store.and_then(|s| s.read(&name).ok().flatten()).map(|k| k.trim().to_owned());
-    if let Some(key) = kept.filter(|k| k.len() == 16 && k.bytes().all(|b| b.is_ascii_hexdigit())) {
-        return key;
+    let kept = store.and_then(|s| s.read(&name).ok().flatten());
+    if let Some(key) = kept.and_then(|k| PeerKey::from_secret_hex(&k).ok()) {
+        return Some(key);
     }
-    let key = format!("{:016x}", entropy());
-    if let Some(Err(e)) = store.map(|s| s.write(&name, &key)) {
+    let key = new_key()?;
+    if let Some(Err(e)) = store.map(|s| s.write(&name, &key.secret_hex())) {
         warn!("online: cannot keep this device's key for room {code}: {e}");
     }
-    key
+    Some(key)
 }
 
 /// `--online CODE`: join that room.
@@ -88,10 +96,17 @@ pub(super) fn join(
     code: RoomCode,
     saved: Option<&MatchRoom>,
 ) {
-    let key = saved.map_or_else(|| guest_key(store, code), |room| room.key.clone());
+    let key = match saved {
+        Some(room) => PeerKey::from_secret_hex(&room.key).ok(),
+        None => guest_key(store, code),
+    };
+    let Some(key) = key else {
+        error!("online: no key to join room {code} with");
+        return;
+    };
     let seats = saved.map_or_else(Vec::new, |room| room.seats.clone());
     info!("online: joining room {code}");
-    commands.insert_resource(Online::open(options, code, Side::Guest(key), seats));
+    commands.insert_resource(Online::open(options, code, key, false, seats));
 }
 
 /// Opens a room when a match with a remote seat starts here (and this
@@ -144,27 +159,31 @@ pub(super) fn open_or_close_room(
             if !std::mem::take(&mut online.adopting)
                 && let Some(host) = online.host
             {
-                online.transport.send(host, &Message::Rematch {});
-                online.transport.send(host, &Message::RecordRequest {});
+                online.send(host, &Message::Rematch {});
+                online.send(host, &Message::RecordRequest {});
             }
         }
         Some(mut online) if remote && learning.as_ref().is_none_or(|l| l.0.is_none()) => {
             // The same guests keep their places, in order, where they can.
-            let keys: Vec<String> = online
+            let keys: Vec<PublicKey> = online
                 .referee
                 .seats()
                 .iter()
-                .filter_map(|(_, h)| if let SeatHolder::Guest(k) = h { Some(k.clone()) } else { None })
+                .filter_map(|(_, h)| if let SeatHolder::Guest(k) = h { Some(*k) } else { None })
                 .collect();
             online.referee = Referee::new(host_seats(&game), Side::Host);
             for key in keys {
                 let _ = online.referee.seat_guest(&key);
             }
-            // Every guest gets the new game whole, with its seats.
-            let seated: Vec<PeerId> = online.seated_guests();
-            for peer in seated {
-                online.welcome(peer, &game);
+            // Watchers take the seats left awaited, if any.
+            let room = &mut *online;
+            for link in room.links.values_mut() {
+                if let Some(key) = link.key().filter(|_| link.watching) {
+                    link.watching = room.referee.seat_guest(&key).is_err();
+                }
             }
+            // Every peer gets the new game whole, with its seats.
+            online.welcome_everyone(&game);
             online.refresh_state(&mut changes);
         }
         Some(_) => {
@@ -179,11 +198,17 @@ pub(super) fn open_or_close_room(
                 join(commands, &options, None, room.code, Some(room));
                 return;
             }
-            let (code, seats) = match saved {
-                Some(room) => (room.code, room.seats),
-                None => (RoomCode::from_entropy(entropy()), host_seats(&game)),
+            // The host's key names the room: a saved room keeps its key.
+            let (key, seats) = match saved {
+                Some(room) => (PeerKey::from_secret_hex(&room.key).ok(), room.seats),
+                None => (new_key(), host_seats(&game)),
             };
-            let mut online = Online::open(&options, code, Side::Host, seats);
+            let Some(key) = key else {
+                error!("online: no key to host a room with");
+                return;
+            };
+            let code = RoomCode::of_host(&key.public());
+            let mut online = Online::open(&options, code, key, true, seats);
             info!("online: hosting room {code} at {}", online.room_url());
             online.refresh_state(&mut changes);
             commands.insert_resource(online);

@@ -1,10 +1,14 @@
 //! Online play over WebRTC (`bevy_matchbox`): a game with a
 //! [`PlayerKind::Remote`] seat is hosted in a room; `--online CODE`
-//! (`?room=CODE`) joins one. Every peer runs the engine; what a peer sends
-//! is untrusted and judged by [`online_protocol::Referee`] before it becomes a
-//! [`MoveCommand`] like any other. The host's record is the truth: a guest
-//! gets it whole on joining, on rejoining, and whenever its position's hash
-//! disagrees.
+//! (`?room=CODE`) joins one. The room's code is the fingerprint of the
+//! host's key: a guest takes the game only from the peer that proves it
+//! holds that key, and every message after the handshake is signed
+//! ([`online_protocol::Session`]). Every peer runs the engine; what a peer
+//! sends is untrusted, limited in size and rate, and judged by
+//! [`online_protocol::Referee`] before it becomes a [`MoveCommand`] like
+//! any other. The host's record is the truth: a guest gets it whole on
+//! joining, on rejoining, and whenever its position's hash disagrees. A
+//! peer joining a room whose seats are all held watches.
 //!
 //! Nothing here runs, and no request is made, unless the match has a
 //! remote seat or the session joins a room.
@@ -13,10 +17,10 @@ mod announce;
 mod clocks;
 mod exchange;
 mod join;
+mod questions;
 mod room;
 mod state;
 mod transport;
-mod undo;
 
 use bevy::prelude::*;
 
@@ -24,7 +28,7 @@ use crate::app_state::AppSystems;
 use crate::play::CommandsApplied;
 
 pub use room::Online;
-pub use state::{JoinRoom, OnlineChanged, OnlineState, UndoReply};
+pub use state::{JoinRoom, OnlineChanged, OnlineLimits, OnlineNote, OnlineState, QuestionReply};
 pub use transport::DEFAULT_SIGNAL_PORT;
 
 /// Online play: add beside [`crate::play::GameLogicPlugin`] (the app's
@@ -38,9 +42,10 @@ impl Plugin for OnlinePlugin {
 }
 
 fn plugin(app: &mut App) {
-    app.add_message::<OnlineChanged>()
+    app.init_resource::<OnlineLimits>()
+        .add_message::<OnlineChanged>()
         .add_message::<JoinRoom>()
-        .add_message::<UndoReply>()
+        .add_message::<QuestionReply>()
         .add_systems(Startup, join::join_from_options)
         .add_systems(
             Update,
@@ -50,8 +55,8 @@ fn plugin(app: &mut App) {
                     join::open_or_close_room,
                     join::guest_waits,
                     exchange::exchange,
-                    undo::ask_undo,
-                    undo::answer_undo,
+                    questions::ask_undo,
+                    questions::answer_question,
                 )
                     .chain()
                     .before(AppSystems::Apply),

@@ -31,10 +31,23 @@ impl OnlineState {
     }
 }
 
-/// This side's answer to the other side's undo request (the HUD's Allow
-/// and Refuse buttons).
+/// This side's answer to the question on screen, the other side's undo
+/// request or (on the host) a guest's rematch request: the HUD's Allow and
+/// Refuse buttons.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct UndoReply(pub bool);
+pub struct QuestionReply(pub bool);
+
+/// What the screen's last online note is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnlineNote {
+    /// A message from a peer was refused.
+    Refused,
+    /// A peer claimed to host the room with a key that is not the room's
+    /// (or could not sign as its host): it is ignored.
+    FalseHost,
+    /// A peer sent more messages than it may: the rest were dropped.
+    Flood,
+}
 
 /// Join the room of this code (the Join screen): this session becomes a
 /// guest there, leaving any room it hosted.
@@ -49,6 +62,8 @@ pub enum OnlineChanged {
     State(OnlineState),
     /// A message from a peer was refused and changed nothing.
     Rejected(String),
+    /// Host: this many peers watch now.
+    Watchers(usize),
 }
 
 /// Seconds a guest waits for the host before the screen says why it may
@@ -56,6 +71,21 @@ pub enum OnlineChanged {
 /// `docs/online.md`), so a connection on its way is not called lost.
 pub(super) const NO_ANSWER_SECS: f32 = 45.0;
 
-/// The host's key in a [`SeatHolder`]-free sense: never a guest's (guests'
-/// keys are 16 hex digits).
-pub(super) const HOST_KEY: &str = "host";
+/// How many peers a room takes: the host keeps track of at most
+/// `max_peers` connected peers (seated, watching or not yet proven), and
+/// lets at most `max_watchers` watch. The defaults are the protocol's
+/// ([`online_protocol::MAX_PEERS`], [`online_protocol::MAX_WATCHERS`]).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OnlineLimits {
+    /// Peers kept track of at once; a peer past them is ignored until
+    /// others leave.
+    pub max_peers: usize,
+    /// Peers that may watch; a peer past them is told the room is full.
+    pub max_watchers: usize,
+}
+
+impl Default for OnlineLimits {
+    fn default() -> OnlineLimits {
+        OnlineLimits { max_peers: online_protocol::MAX_PEERS, max_watchers: online_protocol::MAX_WATCHERS }
+    }
+}

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use bevy_matchbox::matchbox_socket::RtcIceServerConfig;
 use bevy_matchbox::prelude::{MatchboxSocket, PeerState, WebRtcSocketBuilder};
-use online_protocol::{Message, RoomCode};
+use online_protocol::RoomCode;
 
 use crate::options::GameOptions;
 
@@ -95,12 +95,13 @@ impl Transport {
         }
     }
 
-    /// Sends `message` to `peer` (dropped with a warning if the channel is
-    /// closed: the peer gets the whole record when it comes back).
-    pub(super) fn send(&mut self, peer: PeerId, message: &Message) {
+    /// Sends the frame `bytes` to `peer` (dropped with a warning if the
+    /// channel is closed: the peer gets the whole record when it comes
+    /// back).
+    pub(super) fn send(&mut self, peer: PeerId, bytes: Vec<u8>) {
         match self.socket.get_channel_mut(0) {
             Ok(channel) => {
-                if let Err(e) = channel.try_send(online_protocol::encode(message).into(), peer) {
+                if let Err(e) = channel.try_send(bytes.into(), peer) {
                     warn!("online: cannot send to {peer}: {e}");
                 }
             }

@@ -291,9 +291,14 @@ fn tick_clock(
     mut applied: MessageWriter<MoveApplied>,
 ) {
     let Some(mut game) = game else { return };
+    // A device that keeps the clocks for others (an online game's host)
+    // runs them while its screen reviews the game too, or it could pause a
+    // timed game at will; a device following another's readings shows
+    // them running too (it never ends a turn itself).
+    let shared = control.keeper || control.kept_elsewhere;
     let running = (control.keeper || (flow.clock_running && !lock.is_locked()))
         && !control.paused
-        && game.reviewing().is_none()
+        && (shared || game.reviewing().is_none())
         && game.game().limits().clock.is_some()
         && game.outcome().is_none();
     if !running {

@@ -42,8 +42,9 @@ pub struct MatchRoom {
     pub code: RoomCode,
     /// Whether this device hosts the game (else it is a guest there).
     pub host: bool,
-    /// A guest's key in the room (16 hex digits; empty for the host): the
-    /// host gives the seats of this key back.
+    /// This device's secret key in the room (64 hex digits, never sent):
+    /// the host's names the room ([`RoomCode::of_host`]); with a guest's,
+    /// it proves it holds its seats when it comes back.
     pub key: String,
     /// Who holds each seat, as the host last said, in turn order: a
     /// returning host gives each guest's seats back by its key.
@@ -235,14 +236,15 @@ impl Match {
     }
 
     /// Charges `ms` to the clock of the seat to move; the report of a
-    /// time-out, if one happened.
+    /// time-out, if one happened. The clock runs under a review too, if
+    /// the caller runs it then (an online game's host: its clocks are
+    /// everyone's); a time-out ends the review.
     pub fn tick(&mut self, ms: u64) -> Option<AnyReport> {
-        if self.review.is_some() {
-            return None;
-        }
         let report = self.game.tick(ms);
         if report.is_some() {
+            // A time-out ends a review: the game's end is shown.
             self.last_move = None;
+            self.review = None;
         }
         report
     }

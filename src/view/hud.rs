@@ -145,17 +145,26 @@ fn update_online_line(
                     Tr::new(key).with("room", room).with("names", awaited.join(", "))
                 }
                 _ if online.undo_question().is_some() => Tr::new("online-undo-asked").with("room", room),
+                _ if online.rematch_question() => Tr::new("online-rematch-asked").with("room", room),
                 _ if online.undo_asked() => Tr::new("online-undo-waiting").with("room", room),
                 _ if online.undo_refused => Tr::new("online-undo-refused").with("room", room),
-                crate::online::OnlineState::Connected => match &online.last_refusal {
-                    Some(_) => Tr::new("online-refused").with("room", room),
-                    None => Tr::new("online-connected").with("room", room),
-                },
+                crate::online::OnlineState::Connected if online.is_watching() => {
+                    Tr::new("online-watching").with("room", room)
+                }
+                crate::online::OnlineState::Connected => {
+                    let key = match online.note {
+                        Some(crate::online::OnlineNote::FalseHost) => "online-false-host",
+                        Some(crate::online::OnlineNote::Flood) => "online-flood",
+                        Some(crate::online::OnlineNote::Refused) => "online-refused",
+                        None => "online-connected",
+                    };
+                    Tr::new(key).with("room", room).with("watchers", online.watchers())
+                }
             })
         }
         _ => None,
     };
-    let asked = online.as_deref().is_some_and(|o| o.undo_question().is_some());
+    let asked = online.as_deref().is_some_and(|o| o.undo_question().is_some() || o.rematch_question());
     for mut node in &mut buttons {
         let display = if asked { Display::Flex } else { Display::None };
         if node.display != display {
@@ -175,7 +184,8 @@ fn update_online_line(
     }
 }
 
-/// The Allow and Refuse buttons of the other side's undo request.
+/// The Allow and Refuse buttons of the question on screen (the other
+/// side's undo request, a guest's rematch request).
 #[derive(Component)]
 struct UndoQuestion;
 
@@ -262,7 +272,7 @@ fn spawn_hud(mut commands: Commands) {
                 p.spawn((
                     OnlineText,
                     // Hidden until an online game sets its text.
-                    Tr::new("online-connected").with("room", ""),
+                    Tr::new("online-connected").with("room", "").with("watchers", 0_usize),
                     Text::new(""),
                     TextFont::from_font_size(17.0),
                     TextColor(theme::GOLD),
@@ -275,16 +285,16 @@ fn spawn_hud(mut commands: Commands) {
                             "undo-allow",
                             Tr::new("online-undo-allow"),
                             17.0,
-                            |_: On<bevy::ui_widgets::Activate>, mut replies: MessageWriter<crate::online::UndoReply>| {
-                                replies.write(crate::online::UndoReply(true));
+                            |_: On<bevy::ui_widgets::Activate>, mut replies: MessageWriter<crate::online::QuestionReply>| {
+                                replies.write(crate::online::QuestionReply(true));
                             },
                         ));
                         row.spawn(crate::ui::sized_button(
                             "undo-refuse",
                             Tr::new("online-undo-refuse"),
                             17.0,
-                            |_: On<bevy::ui_widgets::Activate>, mut replies: MessageWriter<crate::online::UndoReply>| {
-                                replies.write(crate::online::UndoReply(false));
+                            |_: On<bevy::ui_widgets::Activate>, mut replies: MessageWriter<crate::online::QuestionReply>| {
+                                replies.write(crate::online::QuestionReply(false));
                             },
                         ));
                     });

@@ -582,7 +582,7 @@ fn a_hundred_bad_save_files_are_refused_and_the_good_save_is_untouched() {
 #[test]
 fn a_saved_online_room_reads_back_and_a_bad_one_is_refused() {
     use arkes::play::MatchRoom;
-    use online_protocol::{RoomCode, SeatHolder};
+    use online_protocol::{PeerKey, RoomCode, SeatHolder};
     let options = GameOptions {
         players: 2,
         kinds: vec![arkes::options::PlayerKind::Remote, arkes::options::PlayerKind::Human],
@@ -590,12 +590,14 @@ fn a_saved_online_room_reads_back_and_a_bad_one_is_refused() {
     };
     // A guest's copy: the host plays South (remote here), this device North.
     let mut game = Match::from_options(&options).unwrap();
-    let key = "0123456789abcdef";
+    let host = PeerKey::from_secret([1; 32]);
+    let guest = PeerKey::from_secret([2; 32]);
+    let key = guest.secret_hex();
     let room = MatchRoom {
-        code: RoomCode::from_entropy(0x2468_ace0_1357),
+        code: RoomCode::of_host(&host.public()),
         host: false,
-        key: key.into(),
-        seats: vec![(Seat::South, SeatHolder::Host), (Seat::North, SeatHolder::Guest(key.into()))],
+        key: key.clone(),
+        seats: vec![(Seat::South, SeatHolder::Host), (Seat::North, SeatHolder::Guest(guest.public()))],
     };
     game.set_room(Some(room.clone()));
     let good = saves::encode(&game).unwrap();
@@ -617,15 +619,16 @@ fn a_saved_online_room_reads_back_and_a_bad_one_is_refused() {
             ),
             "seats",
         ),
-        (good.replace(key, "0123456789abcdeg"), "16 hex digits"),
-        (good.replace("\"host\": false", "\"host\": true"), "a key for the host"),
+        (good.replace(&key, &format!("{}g", &key[..63])), "64 hex digits"),
+        (good.replace("\"host\": false", "\"host\": true"), "does not name the room"),
         (
             good.replace("\"player\": \"human\"", "\"player\": \"x\"")
                 .replace("\"player\": \"remote\"", "\"player\": \"human\"")
                 .replace("\"player\": \"x\"", "\"player\": \"remote\""),
             "does not match who holds it",
         ),
-        (good.replacen(&format!("\"key\": \"{key}\""), "\"key\": \"fedcba9876543210\"", 1), "holds no seat"),
+        (good.replacen(&key, &PeerKey::from_secret([3; 32]).secret_hex(), 1), "holds no seat"),
+        (good.replace(&guest.public().to_string(), &"0".repeat(63)), "64 hex digits"),
         (
             good.replace("\"seats\": [\n      [", "\"seats\": [\n      [\"east\", {\"by\": \"host\"}], ["),
             "seats",
@@ -710,7 +713,7 @@ fn r12_r14_resigning_from_the_pause_menu() {
 fn a_saved_online_game_opens_its_room_only_when_continued() {
     use arkes::online::Online;
     use arkes::play::MatchRoom;
-    use online_protocol::{RoomCode, SeatHolder};
+    use online_protocol::{PeerKey, RoomCode, SeatHolder};
     let (store, dir) = temp_store("saved-room");
     let options = GameOptions {
         players: 2,
@@ -718,14 +721,15 @@ fn a_saved_online_game_opens_its_room_only_when_continued() {
         ..GameOptions::default()
     };
     let mut game = Match::from_options(&options).unwrap();
-    let code = RoomCode::from_entropy(0x1357_9bdf_2468);
+    let host = PeerKey::from_secret([5; 32]);
+    let code = RoomCode::of_host(&host.public());
     game.set_room(Some(MatchRoom {
         code,
         host: true,
-        key: String::new(),
+        key: host.secret_hex(),
         seats: vec![
             (Seat::South, SeatHolder::Host),
-            (Seat::North, SeatHolder::Guest("0123456789abcdef".into())),
+            (Seat::North, SeatHolder::Guest(PeerKey::from_secret([6; 32]).public())),
         ],
     }));
     saves::save(&store, AUTOSAVE, &game).unwrap();

@@ -10,5 +10,7 @@ mod flow;
 mod game;
 mod layout;
 mod learn;
+mod net;
 mod online;
+mod online_trust;
 mod quality;

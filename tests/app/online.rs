@@ -1,16 +1,12 @@
 //! Online play between headless apps through a real `matchbox_server` on
-//! 127.0.0.1 (a free port per test): whole games of both games, a guest
-//! dropping and rejoining midway, a three-peer ARKES game, and a peer
-//! sending garbage. The server binary comes from `ARKES_MATCHBOX_SERVER`,
-//! which `cargo xtask test` sets (it installs the server).
+//! 127.0.0.1: whole games of both games, a guest dropping and rejoining
+//! midway, a three-peer ARKES game, a peer sending garbage, joining by the
+//! Join screen, undo by consent, resigning, clocks, saved online games.
 
-use std::net::{Ipv4Addr, TcpListener, TcpStream};
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use arkes::GameOptions;
-use arkes::online::{Online, OnlinePlugin, OnlineState};
+use arkes::online::{Online, OnlineState};
 use arkes::options::PlayerKind;
 use arkes::play::{GameLogicPlugin, Match, MatchCommand, MoveCommand};
 use arkes::settings::AnimationSettings;
@@ -18,134 +14,14 @@ use arkes::storage::Store;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use game_core::Seat;
+use online_protocol::{Challenge, Message, PeerKey};
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
 
-use crate::common::headless_app;
-
-/// A `matchbox_server` on a free port, stopped when dropped.
-struct Server {
-    child: Child,
-    port: u16,
-}
-
-impl Server {
-    fn start() -> Server {
-        let binary = std::env::var_os("ARKES_MATCHBOX_SERVER").map(PathBuf::from).expect(
-            "ARKES_MATCHBOX_SERVER must name the matchbox_server binary: run the tests with \
-             `cargo xtask test` (it installs the server), or `cargo xtask signal` once and set it to \
-             <target>/tools/matchbox_server-0.15.0/bin/matchbox_server",
-        );
-        let port = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).unwrap().local_addr().unwrap().port();
-        let child = Command::new(&binary)
-            .arg(format!("127.0.0.1:{port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {}: {e}", binary.display()));
-        let start = Instant::now();
-        while TcpStream::connect((Ipv4Addr::LOCALHOST, port)).is_err() {
-            assert!(start.elapsed() < Duration::from_secs(10), "matchbox_server does not listen");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        Server { child, port }
-    }
-
-    fn url(&self) -> String {
-        format!("ws://127.0.0.1:{}", self.port)
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// A headless peer: the game logic and online play, animations off, its
-/// own store (a guest's key is kept there, as on a device).
-fn peer(options: GameOptions, store: &std::path::Path) -> App {
-    let mut app = headless_app();
-    app.insert_resource(Store::in_dir(store));
-    app.insert_resource(AnimationSettings { speed: 0.0 });
-    app.add_plugins((GameLogicPlugin { options }, OnlinePlugin));
-    app.update();
-    app
-}
-
-fn host(server: &Server, game: games::GameKind, kinds: Vec<PlayerKind>, store: &std::path::Path) -> App {
-    peer(
-        GameOptions {
-            game,
-            players: kinds.len(),
-            kinds,
-            signal: Some(server.url()),
-            ..GameOptions::default()
-        },
-        store,
-    )
-}
-
-fn guest(server: &Server, code: online_protocol::RoomCode, store: &std::path::Path) -> App {
-    peer(GameOptions { online: Some(code), signal: Some(server.url()), ..GameOptions::default() }, store)
-}
-
-fn online(app: &App) -> &Online {
-    app.world().get_resource::<Online>().expect("an online game")
-}
-
-fn record(app: &App) -> String {
-    app.world().resource::<Match>().game().record_text()
-}
-
-/// Updates every app (with a short real pause, the network's time) until
-/// `done` holds, or fails after 30 s saying what was awaited.
-fn run_until(apps: &mut [&mut App], what: &str, done: impl Fn(&[&mut App]) -> bool) {
-    let start = Instant::now();
-    while !done(apps) {
-        assert!(start.elapsed() < Duration::from_secs(30), "30 s without: {what}");
-        for app in apps.iter_mut() {
-            app.update();
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
-
-fn connected(app: &App) -> bool {
-    app.world().get_resource::<Online>().is_some_and(|o| o.state == OnlineState::Connected)
-}
-
-/// Plays random legal moves, each on the app whose screen holds the seat
-/// to move, until the game ends or `plies` plies are played; checks every
-/// peer shows the same game after each ply.
-fn play(apps: &mut [&mut App], rng: &mut StdRng, plies: usize) {
-    for _ in 0..plies {
-        let (game, to_move) = {
-            let m = apps[0].world().resource::<Match>();
-            if m.outcome().is_some() {
-                return;
-            }
-            (m.game().clone(), m.to_move())
-        };
-        let mover = apps
-            .iter()
-            .position(|a| {
-                let m = a.world().resource::<Match>();
-                m.seat(to_move).kind == PlayerKind::Human && online(a).referee.is_mine(to_move)
-            })
-            .unwrap_or_else(|| panic!("no peer holds {to_move:?}"));
-        let moves = game.legal_actions();
-        let action = moves[rng.random_range(0..moves.len())];
-        apps[mover].world_mut().write_message(MoveCommand::from(action));
-        let target = game.ply_count() + 1;
-        run_until(apps, "every peer showing the move", |apps| {
-            apps.iter().all(|a| a.world().resource::<Match>().game().ply_count() == target)
-        });
-        let first = record(apps[0]);
-        assert!(apps.iter().all(|a| record(a) == first), "the peers' games differ after ply {target}");
-    }
-}
+use crate::net::{
+    RawPeer, Server, connected, guest, guest_key, host, online, peer, play, record, run_raw_until, run_until,
+    tempdir,
+};
 
 #[test]
 fn two_peers_play_a_whole_game_of_each_game_and_a_guest_rejoins_midway() {
@@ -178,10 +54,15 @@ fn two_peers_play_a_whole_game_of_each_game_and_a_guest_rejoins_midway() {
         let m = host.world().resource::<Match>();
         assert!(m.outcome().is_some(), "{}: the game ended", game.id());
         assert_eq!(guest2.world().resource::<Match>().outcome(), m.outcome());
-        // The guest's game-over banner asks for a rematch: the host starts
-        // it, South still moves first and the players swap seats (R2, A1).
+        // The guest's game-over banner asks for a rematch: the host's screen
+        // is asked; allowed, the host starts it, South still moves first and
+        // the players swap seats (R2, A1).
         let rematch = guest2.world().resource::<Match>().rematch();
         guest2.world_mut().write_message(MatchCommand::Replace(Box::new(rematch)));
+        run_until(&mut [&mut host, &mut guest2], "the host asked for a rematch", |a| {
+            online(a[0]).rematch_question()
+        });
+        host.world_mut().write_message(arkes::online::QuestionReply(true));
         run_until(&mut [&mut host, &mut guest2], "the rematch on both screens, the guest at South", |a| {
             a.iter().all(|a| a.world().resource::<Match>().outcome().is_none())
                 && record(a[0]) == record(a[1])
@@ -250,64 +131,16 @@ fn three_peers_play_arkes_with_a_seat_each() {
     play(&mut apps, &mut rng, 6);
 }
 
-/// The key a guest sent (the holder of its seats).
-fn guest_key(app: &App) -> String {
-    online(app)
-        .referee
-        .seats()
-        .iter()
-        .find_map(|(seat, holder)| match holder {
-            online_protocol::SeatHolder::Guest(k) if online(app).referee.is_mine(*seat) => Some(k.clone()),
-            _ => None,
-        })
-        .expect("a seat of its own")
-}
-
-fn tempdir() -> PathBuf {
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
-    let dir = std::env::temp_dir().join(format!("arkes-online-{}-{nanos}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// A raw peer of the room (a socket, no game): what a cheater's client
-/// could send.
-fn raw_peer(server: &Server, code: online_protocol::RoomCode) -> App {
-    use bevy_matchbox::prelude::{MatchboxSocket, WebRtcSocketBuilder};
-    let mut app = headless_app();
-    let url = format!("{}/{}", server.url(), code.room_name());
-    let builder = WebRtcSocketBuilder::new(url)
-        .ice_server(bevy_matchbox::matchbox_socket::RtcIceServerConfig {
-            urls: Vec::new(),
-            username: None,
-            credential: None,
-        })
-        .add_reliable_channel();
-    app.insert_resource(MatchboxSocket::from(builder));
-    app.update();
-    app
-}
-
 #[test]
 fn a_peer_sending_garbage_or_moves_the_rules_forbid_changes_nothing() {
-    use bevy_matchbox::prelude::{MatchboxSocket, PeerState};
     let server = Server::start();
     let dir = tempdir();
     let mut host = host(&server, games::arkes::KIND, vec![PlayerKind::Human, PlayerKind::Remote], &dir);
     let code = online(&host).code;
-    let mut cheat = raw_peer(&server, code);
-    let mut host_peer = None;
-    let start = Instant::now();
-    while host_peer.is_none() {
-        assert!(start.elapsed() < Duration::from_secs(30), "the raw peer never reached the host");
-        host.update();
-        cheat.update();
-        let mut socket = cheat.world_mut().resource_mut::<MatchboxSocket>();
-        host_peer =
-            socket.update_peers().into_iter().find(|(_, s)| *s == PeerState::Connected).map(|(p, _)| p);
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let host_peer = host_peer.unwrap();
+    let mut cheat = RawPeer::new(&server, code, PeerKey::from_secret([42; 32]));
+    cheat.says_hello = false;
+    run_raw_until(&mut [&mut host], &mut [&mut cheat], "the host's greeting", |_, r| r[0].host.is_some());
+    let host_peer = cheat.host.unwrap();
     // South (the host's) moves first; then the cheat sends everything.
     let first = host.world().resource::<Match>().game().legal_actions()[0];
     host.world_mut().write_message(MoveCommand::from(first));
@@ -319,50 +152,94 @@ fn a_peer_sending_garbage_or_moves_the_rules_forbid_changes_nothing() {
     after.play(north).unwrap();
     let north_text = game.action_text(north).unwrap();
     let hash = online_protocol::hash_text(after.position().hash());
-    let moves = |mv: &str, ply: u32, seat: &str, hash: &str| {
-        format!(
-            r#"{{"v":2,"msg":{{"kind":"move","ply":{ply},"seat":"{seat}","mv":"{mv}","hash":"{hash}"}}}}"#
-        )
+    let moves = |mv: &str, ply: u32, seat: Seat, hash: &str| Message::Move {
+        ply,
+        seat,
+        mv: mv.to_owned(),
+        hash: hash.to_owned(),
     };
-    let garbage: Vec<(Vec<u8>, &str)> = vec![
-        (b"\x00\xff garbage".to_vec(), "malformed"),
-        (b"{\"v\":9,\"msg\":{\"kind\":\"rematch\"}}".to_vec(), "version"),
-        (vec![b' '; online_protocol::MAX_MESSAGE_BYTES + 1], "too long"),
-        // Not seated yet: North is not this peer's.
-        (moves(&north_text, 2, "north", &hash).into_bytes(), "does not hold"),
-        (br#"{"v":2,"msg":{"kind":"hello","peer":"cheat"}}"#.to_vec(), ""),
-        // Seated at North now: South's move, an illegal one, a stale ply, a
-        // false hash.
-        (moves("a1-a2", 2, "south", &hash).into_bytes(), "does not hold"),
-        (moves("a1-i9", 2, "north", &hash).into_bytes(), "not a legal move"),
-        (moves(&north_text, 7, "north", &hash).into_bytes(), "numbered ply 7"),
-        (moves(&north_text, 2, "north", "0123456789abcdef").into_bytes(), "position after the move differs"),
-        (
-            br#"{"v":2,"msg":{"kind":"welcome","game":"arkes","record":{},"seats":[]}}"#.to_vec(),
-            "cannot come",
-        ),
-    ];
-    for (bytes, expected) in garbage {
-        let mut socket = cheat.world_mut().resource_mut::<MatchboxSocket>();
-        socket.channel_mut(0).send(bytes.into(), host_peer);
+    let pump = |host: &mut App, cheat: &mut RawPeer| {
         for _ in 0..40 {
             host.update();
             cheat.update();
             std::thread::sleep(Duration::from_millis(5));
         }
+    };
+    // Before a proven hello, nothing but a hello is read: garbage, other
+    // versions, oversized frames, unsigned moves are dropped unread.
+    let unproven: Vec<Vec<u8>> = vec![
+        b"\x00\xff garbage".to_vec(),
+        b"{\"v\":9,\"msg\":{\"kind\":\"rematch\"}}".to_vec(),
+        vec![b' '; online_protocol::MAX_MESSAGE_BYTES + 1],
+        online_protocol::encode(&moves(&north_text, 2, Seat::North, &hash)),
+        br#"{"v":2,"msg":{"kind":"hello","peer":"0123456789abcdef"}}"#.to_vec(),
+    ];
+    for bytes in unproven {
+        cheat.send_raw(host_peer, bytes);
+        pump(&mut host, &mut cheat);
         assert_eq!(record(&host), before, "a message from the cheat changed the game");
-        if !expected.is_empty() {
-            let refusal = online(&host).last_refusal.clone().unwrap_or_default();
-            assert!(refusal.contains(expected), "expected a refusal saying {expected:?}, got {refusal:?}");
-        }
-        host.world_mut().resource_mut::<Online>().last_refusal = None;
     }
-    // The one move the rules allow, from the seat it holds, is played.
-    let mut socket = cheat.world_mut().resource_mut::<MatchboxSocket>();
-    socket.channel_mut(0).send(moves(&north_text, 2, "north", &hash).into_bytes().into(), host_peer);
-    run_until(&mut [&mut host, &mut cheat], "the legal move played", |a| {
+    assert_eq!(online(&host).awaited(), [Seat::North], "nothing seated the cheat");
+    // A hello whose proof is not its key's (another's public key, its own
+    // signature) is refused.
+    let (key, challenge) = match cheat.messages.iter().find(|(_, m)| m.kind() == "host") {
+        Some((_, Message::Host { key, challenge })) => (*key, *challenge),
+        _ => unreachable!(),
+    };
+    assert!(code.is_hosted_by(&key));
+    let Message::Hello { challenge: own, proof, .. } =
+        online_protocol::hello(code, &cheat.key, challenge, Challenge::from_random([1; 16]))
+    else {
+        unreachable!()
+    };
+    let claimed = Message::Hello { key: PeerKey::from_secret([43; 32]).public(), challenge: own, proof };
+    cheat.send_raw(host_peer, online_protocol::encode(&claimed));
+    pump(&mut host, &mut cheat);
+    let refusal = online(&host).last_refusal.clone().unwrap_or_default();
+    assert!(refusal.contains("proof"), "expected a refusal of the proof, got {refusal:?}");
+    assert_eq!(online(&host).awaited(), [Seat::North]);
+    // A proven hello: the cheat holds North now. Signed, each message is
+    // judged by the rules: South's move, an illegal one, a stale ply, a
+    // false hash, a record (which only the host sends).
+    cheat.say_hello(host_peer);
+    run_raw_until(&mut [&mut host], &mut [&mut cheat], "the cheat seated", |a, _| {
+        online(a[0]).awaited().is_empty()
+    });
+    let signed: Vec<(Message, &str)> = vec![
+        (moves("a1-a2", 2, Seat::South, &hash), "does not hold"),
+        (moves("a1-i9", 2, Seat::North, &hash), "not a legal move"),
+        (moves(&north_text, 7, Seat::North, &hash), "numbered ply 7"),
+        (moves(&north_text, 2, Seat::North, "0123456789abcdef"), "position after the move differs"),
+        (
+            Message::Welcome {
+                game: "arkes".into(),
+                record: serde_json::json!({}),
+                seats: Vec::new(),
+                watchers: 0,
+            },
+            "cannot come",
+        ),
+    ];
+    for (message, expected) in signed {
+        host.world_mut().resource_mut::<Online>().last_refusal = None;
+        cheat.send(host_peer, &message);
+        pump(&mut host, &mut cheat);
+        assert_eq!(record(&host), before, "a message from the cheat changed the game");
+        let refusal = online(&host).last_refusal.clone().unwrap_or_default();
+        assert!(refusal.contains(expected), "expected a refusal saying {expected:?}, got {refusal:?}");
+    }
+    // A signed frame sent again (a replay) is refused.
+    let mut replayed = cheat.sessions[&host_peer].clone();
+    let frame = replayed.seal(&cheat.key, &moves(&north_text, 2, Seat::North, &hash));
+    cheat.send_raw(host_peer, frame.clone());
+    cheat.send_raw(host_peer, frame);
+    run_raw_until(&mut [&mut host], &mut [&mut cheat], "the legal move played", |a, _| {
         a[0].world().resource::<Match>().game().ply_count() == 2
     });
+    pump(&mut host, &mut cheat);
+    assert_eq!(host.world().resource::<Match>().game().ply_count(), 2, "the replay played nothing");
+    let refusal = online(&host).last_refusal.clone().unwrap_or_default();
+    assert!(refusal.contains("numbered"), "the replay refused: {refusal:?}");
 }
 
 #[test]
@@ -446,7 +323,7 @@ fn a_game_without_remote_seats_opens_no_room_and_a_local_game_closes_one() {
 
 #[test]
 fn an_undo_online_needs_the_other_sides_consent() {
-    use arkes::online::UndoReply;
+    use arkes::online::QuestionReply;
     use arkes::play::HistoryCommand;
     let server = Server::start();
     let dir = tempdir();
@@ -464,7 +341,7 @@ fn an_undo_online_needs_the_other_sides_consent() {
     assert!(online(&guest).undo_asked());
     assert_eq!(plies(&guest), 2, "asking takes nothing back by itself");
     // Refused: nothing changes, the guest is told.
-    host.world_mut().write_message(UndoReply(false));
+    host.world_mut().write_message(QuestionReply(false));
     run_until(&mut [&mut host, &mut guest], "the refusal heard", |a| online(a[1]).undo_refused);
     assert_eq!((plies(&host), plies(&guest)), (2, 2));
     assert!(online(&host).undo_question().is_none());
@@ -473,7 +350,7 @@ fn an_undo_online_needs_the_other_sides_consent() {
     run_until(&mut [&mut host, &mut guest], "the host asked again", |a| {
         online(a[0]).undo_question() == Some(1)
     });
-    host.world_mut().write_message(UndoReply(true));
+    host.world_mut().write_message(QuestionReply(true));
     run_until(&mut [&mut host, &mut guest], "the move taken back on both", |a| {
         plies(a[0]) == 1 && plies(a[1]) == 1 && record(a[0]) == record(a[1])
     });
@@ -508,7 +385,7 @@ fn a_resignation_online_ends_the_game_on_both_screens() {
 /// `seat`'s clock on `app`'s screen, in ms.
 /// A host of an ARKES game, South here and North remote, with clocks of
 /// `initial_ms` each and no increment (R15).
-fn timed_host(server: &Server, initial_ms: u64, store: &std::path::Path) -> App {
+pub(crate) fn timed_host(server: &Server, initial_ms: u64, store: &std::path::Path) -> App {
     let limits = game_core::Limits {
         clock: Some(game_core::Clock::new(initial_ms, 0).unwrap()),
         ..Default::default()
@@ -525,7 +402,7 @@ fn timed_host(server: &Server, initial_ms: u64, store: &std::path::Path) -> App 
     )
 }
 
-fn clock(app: &App, seat: Seat) -> u64 {
+pub(crate) fn clock(app: &App, seat: Seat) -> u64 {
     app.world().resource::<Match>().game().clock_ms(seat).expect("a clocked game")
 }
 

@@ -3,6 +3,11 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::keys::{PublicKey, sha256};
+
+/// What the room code of a host's key hashes.
+const ROOM_DOMAIN: &[u8] = b"ARKES 3D online v3: room\0";
+
 /// The 32 characters of a code: digits and capitals without `I`, `L`, `O`
 /// and `U` (Crockford's base 32), so a code read aloud or typed from
 /// someone's screen has no look-alikes.
@@ -11,9 +16,14 @@ const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /// Characters in a code.
 const LENGTH: usize = 10;
 
-/// A room's code: 50 random bits (ten base-32 characters), shown as two
-/// groups of five (`K7Q2M-9XBTR`). Unguessable enough for a room that lives
-/// for one game: a stranger would need about 10^15 tries.
+/// A room's code: 50 bits (ten base-32 characters), shown as two groups of
+/// five (`K7Q2M-9XBTR`), the room's name on the signalling server. A host's
+/// room is named after its public key ([`RoomCode::of_host`]: 50 bits of
+/// its SHA-256), so the code a guest types is also the fingerprint of the
+/// key the host must prove it holds. Unguessable enough for a room that
+/// lives for one game: a stranger would need about 10^15 tries, and a peer
+/// who knows the code and wants to pass for the host would have to make
+/// about 10^15 key pairs to find one of the same code.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct RoomCode(u64);
 
@@ -29,11 +39,27 @@ pub enum RoomCodeError {
 }
 
 impl RoomCode {
-    /// The code made of the low 50 bits of `entropy` (the caller's random
-    /// number: the app uses the system's clock and randomness).
+    /// The code made of the low 50 bits of `entropy`.
     #[must_use]
     pub fn from_entropy(entropy: u64) -> RoomCode {
         RoomCode(entropy & ((1 << (5 * LENGTH)) - 1))
+    }
+
+    /// The room of the host whose public key is `key`: the first 50 bits of
+    /// the key's SHA-256 (under a domain string of the protocol). A guest
+    /// takes the game only from the peer that proves it holds such a key.
+    #[must_use]
+    pub fn of_host(key: &PublicKey) -> RoomCode {
+        let hash = sha256(&[ROOM_DOMAIN, &key.to_bytes()]);
+        let mut first = [0; 8];
+        first.copy_from_slice(&hash[..8]);
+        RoomCode::from_entropy(u64::from_be_bytes(first))
+    }
+
+    /// Whether `key` is the key of this room's host ([`RoomCode::of_host`]).
+    #[must_use]
+    pub fn is_hosted_by(self, key: &PublicKey) -> bool {
+        RoomCode::of_host(key) == self
     }
 
     /// The code as the signalling server's room name: ten characters, no
@@ -124,6 +150,17 @@ mod tests {
         let error = serde_json::from_str::<RoomCode>("\"ABCDE-FGHU1\"").unwrap_err().to_string();
         assert!(error.contains("`U` cannot be in a room code"), "{error}");
         assert!(serde_json::from_str::<RoomCode>("42").is_err());
+    }
+
+    #[test]
+    fn a_host_s_room_is_named_after_its_key() {
+        let keys: Vec<_> = (0..4).map(|n| crate::PeerKey::from_secret([n; 32]).public()).collect();
+        let codes: Vec<_> = keys.iter().map(RoomCode::of_host).collect();
+        for (key, code) in keys.iter().zip(&codes) {
+            assert!(code.is_hosted_by(key));
+            assert_eq!(codes.iter().filter(|c| *c == code).count(), 1, "four keys, four rooms");
+        }
+        assert!(!codes[0].is_hosted_by(&keys[1]));
     }
 
     #[test]

@@ -3,21 +3,26 @@
 use game_core::Seat;
 use serde::{Deserialize, Serialize};
 
+use crate::keys::{Challenge, Proof, PublicKey};
+use crate::limits::MAX_FIELD_BYTES;
 use crate::rejection::Rejection;
 
 /// The protocol's version, in every message's `v`. A peer of another
 /// version is refused ([`Rejection::Version`]) rather than half understood.
-pub const PROTOCOL_VERSION: u32 = 2;
+/// Version 3 proves who the host is and signs every message after the
+/// hello ([`crate::Session`]); version 2 had no keys.
+pub const PROTOCOL_VERSION: u32 = 3;
 
-/// The largest message taken, in bytes: a whole record of a long game is
-/// a few KB (the test `a_long_games_record_fits` measures one);
-/// anything past this is refused before it is parsed. Under the 64 KiB a
-/// WebRTC data channel carries in one message everywhere.
+/// The largest message a guest takes from the host, in bytes: a whole
+/// record of a long game is a few KB (the test `a_long_games_record_fits`
+/// measures one); anything past this is refused before it is parsed. Under
+/// the 64 KiB a WebRTC data channel carries in one message everywhere.
 pub const MAX_MESSAGE_BYTES: usize = 48 * 1024;
 
-/// Longest text field a peer may send (a move, a peer's key, a note), in
-/// bytes.
-pub(crate) const MAX_FIELD_BYTES: usize = 200;
+/// The largest message the host takes from a guest, in bytes: a guest
+/// sends only small messages (its hello, moves, requests), each under
+/// 600 bytes signed; anything past this is refused before it is parsed.
+pub const MAX_GUEST_MESSAGE_BYTES: usize = 2 * 1024;
 
 /// Who holds a seat, as the host tells every peer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -25,25 +30,46 @@ pub(crate) const MAX_FIELD_BYTES: usize = 200;
 pub enum SeatHolder {
     /// The host's screen: a person there or its computer player.
     Host,
-    /// The guest whose key ([`Message::Hello`]) is given.
-    Guest(String),
+    /// The guest of this public key ([`Message::Hello`]), who proves it
+    /// holds the key's secret to take the seat, and again to take it back.
+    Guest(PublicKey),
     /// A remote seat no guest has taken yet.
     Awaited,
 }
 
-/// One message between peers, tagged by `kind`.
+/// One message between peers, tagged by `kind`. [`Message::Host`] and
+/// [`Message::Hello`] are the handshake, sent as they are ([`encode`]);
+/// every other message is signed ([`crate::Session::seal`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Message {
-    /// Guest to host, on connecting: the guest's key, a random name kept
-    /// with its saved online game, so that a guest rejoining after a
-    /// reload or a network change gets its seats back.
+    /// Host to each peer that connects: the host's public key, whose room
+    /// code ([`crate::RoomCode::of_host`]) must be the room's, and a fresh
+    /// challenge for the peer's hello to sign. Not a proof in itself: the
+    /// host proves its key by signing the messages that follow.
+    Host {
+        /// The host's public key.
+        key: PublicKey,
+        /// Fresh for this connection.
+        challenge: Challenge,
+    },
+    /// Guest to host, in answer to [`Message::Host`]: the guest's public
+    /// key (its seats are held by it, so a guest that comes back after a
+    /// reload or a network change gets them back), a challenge for the
+    /// host's messages to be signed over, and the proof that the guest
+    /// holds the key ([`crate::hello`]).
     Hello {
-        /// The guest's key (at most 200 bytes).
-        peer: String,
+        /// The guest's public key.
+        key: PublicKey,
+        /// Fresh for this connection.
+        challenge: Challenge,
+        /// The guest's signature of the room, the host's challenge and
+        /// its own.
+        proof: Proof,
     },
     /// Host to a guest: the game whole (a join, a rejoin, a resync, a
-    /// rematch, an undo agreed) and who holds which seat.
+    /// rematch, an undo agreed), who holds which seat, and how many peers
+    /// watch. A peer that holds no seat watches.
     Welcome {
         /// The game's id (`arkes`, `arcanor`).
         game: String,
@@ -52,6 +78,9 @@ pub enum Message {
         record: serde_json::Value,
         /// Who holds each seat, in turn order.
         seats: Vec<(Seat, SeatHolder)>,
+        /// Peers watching (holding no seat), at most
+        /// [`crate::MAX_WATCHERS`].
+        watchers: u32,
     },
     /// A move, from the peer holding the seat that plays it (the host
     /// relays it to the other guests).
@@ -88,23 +117,25 @@ pub enum Message {
         running: bool,
     },
     /// "My position disagrees with yours": the host answers with a
-    /// [`Message::Welcome`].
+    /// [`Message::Welcome`] (at most one every few seconds).
     RecordRequest {},
-    /// Asks to take back plies down to `ply` plies; the other side
-    /// answers.
+    /// From a peer holding a seat: take back its last move and what
+    /// followed, keeping `ply` plies (the ply of its last move, counted
+    /// from 0); the other side answers.
     UndoRequest {
         /// The number of plies the game would keep.
         ply: u32,
     },
-    /// The answer to an [`Message::UndoRequest`].
+    /// The answer to an [`Message::UndoRequest`], from the peer asked.
     UndoAnswer {
         /// The request's `ply`.
         ply: u32,
         /// Whether the undo is agreed (the host then sends the record).
         accept: bool,
     },
-    /// Guest to host: a rematch is wanted (the host starts it and sends
-    /// the new game in a [`Message::Welcome`]).
+    /// Guest (holding a seat) to host: a rematch is wanted once the game
+    /// is over. The host's screen is asked; if it agrees, it starts the
+    /// rematch and sends the new game in a [`Message::Welcome`].
     Rematch {},
     /// Why the last message received from the peer was refused, for its
     /// screen.
@@ -114,54 +145,138 @@ pub enum Message {
     },
 }
 
-/// A message with the protocol's version: `{"v":2,"msg":{"kind":…}}`.
+impl Message {
+    /// The [`Message::Refused`] telling a peer why: the reason cut to
+    /// [`MAX_FIELD_BYTES`] (a reason may quote what the peer sent).
+    #[must_use]
+    pub fn refused(why: &Rejection) -> Message {
+        let mut reason = why.to_string();
+        if reason.len() > MAX_FIELD_BYTES {
+            let mut end = MAX_FIELD_BYTES - '…'.len_utf8();
+            while !reason.is_char_boundary(end) {
+                end -= 1;
+            }
+            reason.truncate(end);
+            reason.push('…');
+        }
+        Message::Refused { reason }
+    }
+
+    /// The message's `kind` as on the wire.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Message::Host { .. } => "host",
+            Message::Hello { .. } => "hello",
+            Message::Welcome { .. } => "welcome",
+            Message::Move { .. } => "move",
+            Message::Resign { .. } => "resign",
+            Message::Clock { .. } => "clock",
+            Message::RecordRequest {} => "record-request",
+            Message::UndoRequest { .. } => "undo-request",
+            Message::UndoAnswer { .. } => "undo-answer",
+            Message::Rematch {} => "rematch",
+            Message::Refused { .. } => "refused",
+        }
+    }
+}
+
+/// A message with the protocol's version and, when signed, its number in
+/// its conversation: `{"v":3,"seq":7,"msg":{"kind":…}}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Envelope {
     /// [`PROTOCOL_VERSION`].
     pub v: u32,
+    /// The message's number in its conversation, from 0 (signed messages
+    /// only; the handshake has none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seq: Option<u64>,
     /// The message.
     pub msg: Message,
 }
 
-/// The bytes sent for `message` (UTF-8 JSON, with the version).
+/// The bytes sent for a handshake `message` ([`Message::Host`],
+/// [`Message::Hello`]), unsigned: UTF-8 JSON with the version. Every other
+/// message goes signed ([`crate::Session::seal`]).
 ///
 /// # Panics
 /// Never: the messages are plain data serde_json always writes.
 #[must_use]
 pub fn encode(message: &Message) -> Vec<u8> {
-    serde_json::to_vec(&Envelope { v: PROTOCOL_VERSION, msg: message.clone() })
+    serde_json::to_vec(&Envelope { v: PROTOCOL_VERSION, seq: None, msg: message.clone() })
         .expect("a message is plain data")
 }
 
-/// The message in `bytes`, received from a peer (untrusted).
+/// The handshake message in `bytes`, received from a peer (untrusted): a
+/// [`Message::Host`] or [`Message::Hello`], unsigned, at most `limit`
+/// bytes (checked before anything is parsed).
 ///
 /// # Errors
-/// [`Rejection::Oversized`] past [`MAX_MESSAGE_BYTES`] (before parsing),
-/// [`Rejection::Malformed`] for bytes that are not UTF-8 JSON of an
-/// [`Envelope`], [`Rejection::Version`] for another protocol version, and
-/// [`Rejection::Malformed`] for a text field longer than 200 bytes.
+/// [`Rejection::Oversized`], [`Rejection::Malformed`] for bytes that are
+/// not UTF-8 JSON of an [`Envelope`] or a field too long,
+/// [`Rejection::Version`] for another protocol version, and
+/// [`Rejection::Unsigned`] for any other message (or a signed frame: this
+/// side has no conversation with the peer yet).
+pub fn decode_handshake(bytes: &[u8], limit: usize) -> Result<Message, Rejection> {
+    if bytes.len() > limit {
+        return Err(Rejection::Oversized(bytes.len()));
+    }
+    if bytes.contains(&b'\n') {
+        return Err(Rejection::Unsigned);
+    }
+    let envelope = read_envelope(bytes)?;
+    match envelope.msg {
+        Message::Host { .. } | Message::Hello { .. } if envelope.seq.is_none() => Ok(envelope.msg),
+        _ => Err(Rejection::Unsigned),
+    }
+}
+
+/// The message in unsigned `bytes` of any kind, checked as
+/// [`decode_handshake`] checks (at most [`MAX_MESSAGE_BYTES`]), for tools
+/// and tests that read the wire.
+///
+/// # Errors
+/// As [`decode_handshake`], but for [`Rejection::Unsigned`].
 pub fn decode(bytes: &[u8]) -> Result<Message, Rejection> {
     if bytes.len() > MAX_MESSAGE_BYTES {
         return Err(Rejection::Oversized(bytes.len()));
     }
+    let envelope = read_envelope(bytes)?;
+    check_fields(&envelope.msg)?;
+    Ok(envelope.msg)
+}
+
+/// The envelope in `json`: JSON, of this protocol's version, well formed.
+pub(crate) fn read_envelope(json: &[u8]) -> Result<Envelope, Rejection> {
     let value: serde_json::Value =
-        serde_json::from_slice(bytes).map_err(|e| Rejection::Malformed(format!("not JSON: {e}")))?;
+        serde_json::from_slice(json).map_err(|e| Rejection::malformed(format!("not JSON: {e}")))?;
     match value.get("v").and_then(serde_json::Value::as_u64) {
         Some(v) if v == u64::from(PROTOCOL_VERSION) => {}
         Some(v) => return Err(Rejection::Version(v)),
         None => return Err(Rejection::Malformed("no protocol version `v`".into())),
     }
     let envelope: Envelope =
-        serde_json::from_value(value).map_err(|e| Rejection::Malformed(e.to_string()))?;
-    let field = match &envelope.msg {
-        Message::Hello { peer } => Some(peer),
-        Message::Move { mv, hash, .. } => Some(if mv.len() > hash.len() { mv } else { hash }),
-        Message::Refused { reason } => Some(reason),
-        _ => None,
+        serde_json::from_value(value).map_err(|e| Rejection::malformed(e.to_string()))?;
+    check_fields(&envelope.msg)?;
+    Ok(envelope)
+}
+
+/// The limits on a message's fields: texts of at most [`MAX_FIELD_BYTES`],
+/// at most four seats or clock readings.
+pub(crate) fn check_fields(message: &Message) -> Result<(), Rejection> {
+    let (texts, items): (Vec<&String>, usize) = match message {
+        Message::Move { mv, hash, .. } => (vec![mv, hash], 0),
+        Message::Refused { reason } => (vec![reason], 0),
+        Message::Welcome { game, seats, .. } => (vec![game], seats.len()),
+        Message::Clock { clocks, .. } => (Vec::new(), clocks.len()),
+        _ => (Vec::new(), 0),
     };
-    if let Some(text) = field.filter(|t| t.len() > MAX_FIELD_BYTES) {
+    if let Some(text) = texts.into_iter().find(|t| t.len() > MAX_FIELD_BYTES) {
         return Err(Rejection::Malformed(format!("a field of {} bytes", text.len())));
     }
-    Ok(envelope.msg)
+    if items > Seat::ALL.len() {
+        return Err(Rejection::Malformed(format!("{items} seats")));
+    }
+    Ok(())
 }

@@ -3,6 +3,7 @@
 use game_core::Seat;
 use games::{Action, AnyGame, AnyReport, GameKind};
 
+use crate::keys::PublicKey;
 use crate::message::{Message, SeatHolder};
 use crate::rejection::Rejection;
 
@@ -18,8 +19,8 @@ pub fn hash_text(hash: u64) -> String {
 pub enum Side {
     /// The host: messages come from guests, each known by its key.
     Host,
-    /// A guest with this key: every message comes from the host.
-    Guest(String),
+    /// A guest with this public key: every message comes from the host.
+    Guest(PublicKey),
 }
 
 /// The seats of an online game and who holds them; judges the messages
@@ -52,12 +53,24 @@ impl Referee {
 
     /// The seats the guest `key` holds.
     #[must_use]
-    pub fn seats_of(&self, key: &str) -> Vec<Seat> {
+    pub fn seats_of(&self, key: &PublicKey) -> Vec<Seat> {
         self.seats
             .iter()
             .filter(|(_, h)| matches!(h, SeatHolder::Guest(k) if k == key))
             .map(|(s, _)| *s)
             .collect()
+    }
+
+    /// The seats of whoever sent a message: on the host's side, the seats
+    /// of the guest `sender`; on a guest's, whose messages all come from
+    /// the host, the host's.
+    fn seats_of_sender(&self, sender: &PublicKey) -> Vec<Seat> {
+        match self.me {
+            Side::Host => self.seats_of(sender),
+            Side::Guest(_) => {
+                self.seats.iter().filter(|(_, h)| *h == SeatHolder::Host).map(|(s, _)| *s).collect()
+            }
+        }
     }
 
     /// Whether this side plays `seat` (the host: a seat of its screen or
@@ -77,13 +90,16 @@ impl Referee {
         self.seats.iter().filter(|(_, h)| *h == SeatHolder::Awaited).map(|(s, _)| *s).collect()
     }
 
-    /// Host: seats the guest `key` (a [`Message::Hello`]): the seats it
-    /// held before (a rejoin), else the first awaited seat.
+    /// Host: seats the guest `key` (a [`Message::Hello`] whose proof was
+    /// checked): the seats it held before (a rejoin), else the first
+    /// awaited seat. A seat held by another key stays its own, whether
+    /// its holder is connected or away.
     ///
     /// # Errors
     /// [`Rejection::RoomFull`] when the guest is new and no seat is
-    /// awaited; [`Rejection::WrongDirection`] on a guest's side.
-    pub fn seat_guest(&mut self, key: &str) -> Result<Vec<Seat>, Rejection> {
+    /// awaited (it may watch); [`Rejection::WrongDirection`] on a guest's
+    /// side.
+    pub fn seat_guest(&mut self, key: &PublicKey) -> Result<Vec<Seat>, Rejection> {
         if self.me != Side::Host {
             return Err(Rejection::WrongDirection("hello"));
         }
@@ -93,20 +109,22 @@ impl Referee {
         }
         let (seat, holder) =
             self.seats.iter_mut().find(|(_, h)| *h == SeatHolder::Awaited).ok_or(Rejection::RoomFull)?;
-        *holder = SeatHolder::Guest(key.to_owned());
+        *holder = SeatHolder::Guest(*key);
         Ok(vec![*seat])
     }
 
     /// Whether this side takes a message of this kind at all: a guest
-    /// takes records, moves, resignations, clock readings, undo questions and
-    /// answers and refusals from the host; the host takes hellos, moves, resignations, record and undo requests,
-    /// undo answers, rematch requests and refusals from guests.
+    /// takes the host's key, records, moves, resignations, clock readings,
+    /// undo questions and answers and refusals from the host; the host
+    /// takes hellos, moves, resignations, record and undo requests, undo
+    /// answers, rematch requests and refusals from guests.
     ///
     /// # Errors
     /// [`Rejection::WrongDirection`] naming the kind.
     pub fn check_direction(&self, message: &Message) -> Result<(), Rejection> {
         let host = self.me == Side::Host;
         let (kind, ok) = match message {
+            Message::Host { .. } => ("host", !host),
             Message::Hello { .. } => ("hello", host),
             Message::Welcome { .. } => ("welcome", !host),
             Message::Clock { .. } => ("clock", !host),
@@ -118,12 +136,13 @@ impl Referee {
             Message::UndoAnswer { .. } => ("undo-answer", true),
             Message::Refused { .. } => ("refused", true),
         };
+        debug_assert_eq!(kind, message.kind());
         if ok { Ok(()) } else { Err(Rejection::WrongDirection(kind)) }
     }
 
     /// The move a [`Message::Move`] plays, checked against `game`: the
-    /// sender (`sender`: the guest's key on the host's side, ignored on a
-    /// guest's, whose messages all come from the host) holds `seat`, it is
+    /// sender (`sender`: the guest's key on the host's side, the host's on
+    /// a guest's, whose messages all come from the host) holds `seat`, it is
     /// that seat's turn and ply `ply`, `mv` is a legal move, and the
     /// position after it hashes to `hash`. The game is not changed: the
     /// caller plays the returned action.
@@ -134,7 +153,7 @@ impl Referee {
     pub fn check_move(
         &self,
         game: &AnyGame,
-        sender: &str,
+        sender: &PublicKey,
         ply: u32,
         seat: Seat,
         mv: &str,
@@ -161,13 +180,19 @@ impl Referee {
     ///
     /// # Errors
     /// As [`Referee::check_move`], the first check that fails.
-    pub fn check_resign(&self, game: &AnyGame, sender: &str, ply: u32, seat: Seat) -> Result<(), Rejection> {
+    pub fn check_resign(
+        &self,
+        game: &AnyGame,
+        sender: &PublicKey,
+        ply: u32,
+        seat: Seat,
+    ) -> Result<(), Rejection> {
         self.check_turn(game, sender, ply, seat)
     }
 
     /// The checks a move and a resignation share: the game goes on, the
     /// sender holds `seat`, it is that seat's turn, and `ply` is the next.
-    fn check_turn(&self, game: &AnyGame, sender: &str, ply: u32, seat: Seat) -> Result<(), Rejection> {
+    fn check_turn(&self, game: &AnyGame, sender: &PublicKey, ply: u32, seat: Seat) -> Result<(), Rejection> {
         if game.outcome().is_some() {
             return Err(Rejection::GameOver);
         }
@@ -198,7 +223,7 @@ impl Referee {
     pub fn apply_move(
         &self,
         game: &mut AnyGame,
-        sender: &str,
+        sender: &PublicKey,
         ply: u32,
         seat: Seat,
         mv: &str,
@@ -277,13 +302,44 @@ impl Referee {
         Some(Message::Clock { ply: u32::try_from(game.ply_count()).ok()?, clocks, running })
     }
 
-    /// An undo request's `ply` checked against `game`: it keeps fewer
-    /// plies than were played.
+    /// An [`Message::UndoRequest`] from `sender` (on the host's side, the
+    /// guest of that key; on a guest's, the host) checked against `game`:
+    /// the sender holds a seat, the game goes on, and `ply` is the ply of
+    /// the sender's last move (what ask to take back is that move and what
+    /// followed it), so a request never takes back more.
     ///
     /// # Errors
-    /// [`Rejection::BadUndo`] otherwise.
-    pub fn check_undo(&self, game: &AnyGame, ply: u32) -> Result<(), Rejection> {
-        if (ply as usize) < game.ply_count() { Ok(()) } else { Err(Rejection::BadUndo(ply)) }
+    /// [`Rejection::NotSeated`], [`Rejection::GameOver`],
+    /// [`Rejection::BadUndo`].
+    pub fn check_undo(&self, game: &AnyGame, sender: &PublicKey, ply: u32) -> Result<(), Rejection> {
+        let seats = self.seats_of_sender(sender);
+        if seats.is_empty() {
+            return Err(Rejection::NotSeated("undo-request"));
+        }
+        if game.outcome().is_some() {
+            return Err(Rejection::GameOver);
+        }
+        let last = game.ply_info().iter().rposition(|info| seats.contains(&info.mover));
+        if last == Some(ply as usize) { Ok(()) } else { Err(Rejection::BadUndo(ply)) }
+    }
+
+    /// Host: a [`Message::Rematch`] from the guest `sender`: it holds a
+    /// seat and the game is over. The host's screen is then asked.
+    ///
+    /// # Errors
+    /// [`Rejection::NotSeated`], [`Rejection::NotOver`],
+    /// [`Rejection::WrongDirection`] on a guest's side.
+    pub fn check_rematch(&self, game: &AnyGame, sender: &PublicKey) -> Result<(), Rejection> {
+        if self.me != Side::Host {
+            return Err(Rejection::WrongDirection("rematch"));
+        }
+        if self.seats_of(sender).is_empty() {
+            return Err(Rejection::NotSeated("rematch"));
+        }
+        if game.outcome().is_none() {
+            return Err(Rejection::NotOver);
+        }
+        Ok(())
     }
 }
 

@@ -74,9 +74,62 @@ pub enum Rejection {
     /// Every remote seat is taken by another guest.
     #[error("every seat of this room is taken")]
     RoomFull,
+    /// A message that must be signed is not, or not by the peer's key over
+    /// this side's challenge: forged, changed, or from another
+    /// conversation.
+    #[error("a message not signed by the peer's key")]
+    Unsigned,
+    /// A signed message out of its conversation's order (replayed or
+    /// lost).
+    #[error("a message numbered {got:?} while {expected} is next")]
+    OutOfSequence {
+        /// The number the message gives, if any.
+        got: Option<u64>,
+        /// The next number here.
+        expected: u64,
+    },
+    /// A request only a player may make (an undo, a rematch), from a peer
+    /// holding no seat (one watching).
+    #[error("a `{0}` from a peer holding no seat")]
+    NotSeated(&'static str),
+    /// A peer claiming to host the room with a key that is not the room's
+    /// (its code is another's).
+    #[error("a peer claiming to host this room with another key ({0})")]
+    FalseHost(String),
+    /// A guest's hello whose proof is not its key's, for this room and
+    /// connection.
+    #[error("a hello without the proof of its key")]
+    BadProof,
+    /// A question (an undo, a rematch) while another waits for its answer.
+    #[error("another question waits for its answer")]
+    Busy,
+    /// An answer to an undo this side did not ask of that peer (or for
+    /// other plies).
+    #[error("an answer to an undo to ply {0} that was not asked")]
+    NotAsked(u32),
+    /// The other side's screen said no (a rematch).
+    #[error("the {0} was declined")]
+    Declined(&'static str),
+    /// More messages than a peer may send in a while: dropped unread.
+    #[error("{0} messages dropped: the peer sends too many")]
+    Flood(u64),
 }
 
 impl Rejection {
+    /// A [`Rejection::Malformed`] whose text (a parser's error, which may
+    /// quote what the peer sent) is cut to [`crate::limits::MAX_FIELD_BYTES`].
+    #[must_use]
+    pub fn malformed(mut text: String) -> Rejection {
+        if text.len() > crate::limits::MAX_FIELD_BYTES {
+            let mut end = crate::limits::MAX_FIELD_BYTES;
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            text.truncate(end);
+        }
+        Rejection::Malformed(text)
+    }
+
     /// Whether the peers disagree about the game (a hash or a ply that
     /// differ): a guest then asks for the host's record
     /// ([`Message::RecordRequest {}`]), the host sends it.

@@ -1,5 +1,6 @@
 // Online: two pages through the signalling server, a native peer playing a
-// whole game against a page, and a peer sending garbage.
+// whole game against a page while a third page watches, and a peer sending
+// garbage.
 
 import { spawn } from 'node:child_process';
 import { BOOT_TIMEOUT, cell, check, step } from '../lib/harness.mjs';
@@ -59,9 +60,21 @@ export async function onlineSuite({ context, launch, browsers, report }) {
   await step('two pages play ARKES online; the guest reloads midway and the game resumes', async () => {
     const host = (await onlineContext('online-host')).game;
     const guest = (await onlineContext('online-guest')).game;
+    // The host's key (the room's code is its fingerprint) must come from
+    // the browser's cryptographic source, not Math.random.
+    await host.page.addInitScript(() => {
+      const draw = crypto.getRandomValues.bind(crypto);
+      window.arkesRandomDraws = 0;
+      crypto.getRandomValues = (array) => {
+        window.arkesRandomDraws += 1;
+        return draw(array);
+      };
+    });
     let hview = await openOnline(host, `&new&seats=human,remote${signal}`);
     const hosting = await host.next('online', (e) => e.state === 'hosting');
     check(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/.test(hosting.room), `a room code: ${hosting.room}`);
+    const draws = await host.page.evaluate(() => window.arkesRandomDraws);
+    check(draws > 0, `the host's key drawn from crypto.getRandomValues (${draws} draws)`);
     const joinStarted = Date.now();
     await openOnline(guest, `&room=${hosting.room}${signal}`);
     const guestIn = await guest.next('online', (e) => e.state === 'connected');
@@ -108,13 +121,19 @@ export async function onlineSuite({ context, launch, browsers, report }) {
     await host.page.context().close();
     await guest.page.context().close();
   });
-  await step('a native peer plays a whole game of Arcanor against a page (the page\'s seat the computer)', async () => {
+  await step('a native peer plays a whole game of Arcanor against a page (the page\'s seat the computer) while another page watches', async () => {
     const page = (await onlineContext('online-page')).game;
+    const watcher = (await onlineContext('online-watcher')).game;
     await openOnline(page, `&new&game=arcanor&seats=easy,remote${signal}`);
     const hosting = await page.next('online', (e) => e.state === 'hosting');
     const native = nativePeer(['--join', hosting.room, '--seed', '4', '--seconds', '500']);
     try {
       await page.next('online', (e) => e.state === 'connected');
+      // A third page joins the full room: it watches.
+      await openOnline(watcher, `&room=${hosting.room}${signal}`);
+      const watching = await watcher.next('online', (e) => e.state === 'connected', 120_000);
+      check(watching.watching === true && !watching.seats.some((s) => s.mine), `the third page watches: ${JSON.stringify(watching)}`);
+      await page.next('online', (e) => e.watchers === 1, 60_000);
       const outcome = await page.next('outcome', () => true, 480_000);
       const nativeEnd = await native.waitFor((l) => l.peer === 'outcome', 30_000, 'outcome');
       const moves = page.events.filter((e) => e.event === 'move');
@@ -123,9 +142,19 @@ export async function onlineSuite({ context, launch, browsers, report }) {
       check(last.mv === moves[moves.length - 1].notation, `the last ply: ${last.mv} vs ${moves[moves.length - 1].notation}`);
       report.nativeAgainstPage = { plies: moves.length, outcome: outcome.reason ?? outcome.winner ?? null };
       await page.screenshot('online-native-end');
+      // The watcher followed every move to the same end, and played none.
+      await watcher.next('outcome', () => true, 60_000);
+      const seen = watcher.events.filter((e) => e.event === 'move');
+      const lastSeen = seen[seen.length - 1];
+      check(lastSeen && lastSeen.position === moves[moves.length - 1].position,
+        `the watcher's last position is the game's (${seen.length} moves seen)`);
+      check(seen.every((e) => e.notation), 'the watcher saw only moves of the game');
+      report.watcherMoves = seen.length;
+      await watcher.screenshot('online-watcher-end');
     } finally {
       native.child.kill();
       await page.page.context().close();
+      await watcher.page.context().close();
     }
   });
   await step('a peer sending garbage and forbidden moves changes nothing on the page', async () => {
