@@ -59,6 +59,14 @@ impl Board {
         self.cells[cell.index()]
     }
 
+    /// Every cell's formation, indexed by [`Coord::index`] (`rank * 11 +
+    /// file`, rank and file from 0); cells off the board are empty.
+    #[inline]
+    #[must_use]
+    pub fn cells(&self) -> &[Formation; MAX_CELLS] {
+        &self.cells
+    }
+
     #[inline]
     pub(crate) fn set(&mut self, cell: Coord, formation: Formation) {
         self.cells[cell.index()] = formation;
@@ -120,9 +128,11 @@ static NEIGHBOURS: [[[Option<Coord>; 8]; MAX_CELLS]; 4] = {
 
 impl Board {
     /// The neighbours of `cell` on this board (R3), in
-    /// [`game_core::DIRECTIONS`] order, then `None`s.
+    /// [`game_core::DIRECTIONS`] order, then `None`s (a table, no
+    /// arithmetic: what move generation and the AI's evaluation read).
     #[inline]
-    pub(crate) fn neighbours(&self, cell: Coord) -> &[Option<Coord>; 8] {
+    #[must_use]
+    pub fn neighbours(&self, cell: Coord) -> &[Option<Coord>; 8] {
         &NEIGHBOURS[usize::from(self.side() / 2 - 2) & 3][cell.index()]
     }
 }

@@ -145,31 +145,66 @@ impl Position {
         hash
     }
 
+    /// Calls `f(cell, piece, formation)` for every cell whose top piece is
+    /// the seat to move's, in board order: from a1, rank by rank (ascending
+    /// [`Coord::index`], read off [`Position::tops`]).
+    #[inline]
+    fn for_each_origin(
+        &self,
+        mut f: impl FnMut(Coord, Piece, Formation) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let mut cells = self.tops[self.to_move.index()];
+        while cells != 0 {
+            let index = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            let from = Coord::from_index(index).expect("a cell of the board");
+            let formation = self.board.get(from);
+            if let Some(piece) = formation.top() {
+                f(from, piece, formation)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
     /// Calls `f(move, hash after it)` for every move of the seat to move that
     /// R3–R8 allow, before the repetition rule R10 is checked.
     #[inline]
     fn for_each_candidate(&self, mut f: impl FnMut(Move, u64) -> ControlFlow<()>) -> ControlFlow<()> {
-        let side = self.board.side();
-        let seat = self.to_move;
-        for rank in 0..side {
-            for file in 0..side {
-                let from = Coord::new(file, rank);
-                let formation = self.board.get(from);
-                let Some(piece) = formation.top() else { continue };
-                if piece.seat != seat {
-                    continue;
-                }
-                let origin = self.origin(from, piece, formation);
-                for &to in self.board.neighbours(from) {
-                    let Some(to) = to else { break };
-                    let target = self.board.get(to);
-                    if let Ok(kind) = Position::classify(piece, origin.from_tower, target) {
-                        f(Move { from, to, kind }, self.hash_after(origin, to, target, kind))?;
-                    }
+        self.for_each_origin(|from, piece, formation| {
+            let origin = self.origin(from, piece, formation);
+            for &to in self.board.neighbours(from) {
+                let Some(to) = to else { break };
+                let target = self.board.get(to);
+                if let Ok(kind) = Position::classify(piece, origin.from_tower, target) {
+                    f(Move { from, to, kind }, self.hash_after(origin, to, target, kind))?;
                 }
             }
+            ControlFlow::Continue(())
+        })
+    }
+
+    /// Appends the legal captures (R7, R8) to `out`, in the order of
+    /// [`Position::legal_moves_into`]: the moves of a quiescence search.
+    /// None once the game is decided. A capture never recreates a state
+    /// (R10): no move adds a piece, so every state that has occurred has
+    /// more pieces than the one a capture leaves, and captures need no
+    /// look-up.
+    pub fn capture_moves_into(&self, out: &mut Vec<Move>) {
+        if self.outcome().is_some() {
+            return;
         }
-        ControlFlow::Continue(())
+        let _ = self.for_each_origin(|from, piece, formation| {
+            let from_tower = is_tower_of(formation, piece.seat);
+            for &to in self.board.neighbours(from) {
+                let Some(to) = to else { break };
+                if let Ok(kind) = Position::classify(piece, from_tower, self.board.get(to))
+                    && kind.is_capture()
+                {
+                    out.push(Move { from, to, kind });
+                }
+            }
+            ControlFlow::Continue(())
+        });
     }
 
     /// Appends the legal moves (R3–R10) to `out`, in board order: origins
@@ -304,6 +339,7 @@ pub(crate) mod naive {
             let (landed, captured) = Position::land(piece, mv.kind, next.board.get(mv.to));
             next.board.set(mv.from, from_f.without_top());
             next.board.set(mv.to, landed);
+            next.tops = Position::tops_of(&next.board);
             if piece.is_marble() {
                 next.marbles[piece.seat] = Some(mv.to);
             }

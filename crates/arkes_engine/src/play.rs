@@ -120,7 +120,7 @@ impl Position {
             self.history.pop();
         }
         for &(cell, formation) in undo.cells[..undo.cell_count as usize].iter().rev() {
-            self.board.set(cell, formation);
+            self.put(cell, formation);
         }
         self.to_move = undo.to_move;
         self.seats_in = undo.seats_in;
@@ -148,6 +148,20 @@ impl Position {
     pub(crate) fn set_cell(&mut self, cell: Coord, formation: Formation) {
         self.hash ^=
             zobrist::formation_key(cell, self.board.get(cell)) ^ zobrist::formation_key(cell, formation);
+        self.put(cell, formation);
+    }
+
+    /// Puts `formation` on `cell`, keeping the record of the seats' top
+    /// pieces (not the hash).
+    #[inline]
+    fn put(&mut self, cell: Coord, formation: Formation) {
+        let bit = 1u128 << cell.index();
+        if let Some(top) = self.board.get(cell).top() {
+            self.tops[top.seat.index()] &= !bit;
+        }
+        if let Some(top) = formation.top() {
+            self.tops[top.seat.index()] |= bit;
+        }
         self.board.set(cell, formation);
     }
 

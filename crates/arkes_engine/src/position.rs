@@ -127,6 +127,10 @@ pub struct Position {
     pub(crate) marbles: BySeat<Option<Coord>>,
     pub(crate) hash: u64,
     pub(crate) history: History<State>,
+    /// The cells whose top piece is each seat's (bit [`Coord::index`]),
+    /// kept with the board on every play and undo: move generation visits
+    /// a seat's pieces without scanning the board.
+    pub(crate) tops: [u128; 4],
 }
 
 impl PartialEq for Position {
@@ -169,7 +173,9 @@ impl Position {
             marbles,
             hash: 0,
             history: History::default(),
+            tops: [0; 4],
         };
+        position.tops = Position::tops_of(&position.board);
         position.hash = position.hash_from_scratch();
         position.history.push(position.hash, (position.board.clone(), position.to_move));
         Ok(position)
@@ -249,6 +255,26 @@ impl Position {
     #[doc(hidden)]
     pub fn record_state_under_key_for_tests(&mut self, hash: u64, state: State) {
         self.history.push(hash, state);
+    }
+
+    /// Each seat's top pieces ([`Position::tops`]) read from the whole
+    /// board.
+    pub(crate) fn tops_of(board: &Board) -> [u128; 4] {
+        let mut tops = [0; 4];
+        for (cell, formation) in board.occupied() {
+            if let Some(top) = formation.top() {
+                tops[top.seat.index()] |= 1 << cell.index();
+            }
+        }
+        tops
+    }
+
+    /// Whether the incremental record of each seat's top pieces agrees
+    /// with the board, for checking it.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn tops_agree_with_board(&self) -> bool {
+        self.tops == Position::tops_of(&self.board)
     }
 
     /// The hash computed from the whole board, for checking the incremental one.

@@ -24,6 +24,7 @@ impl Rng {
 /// ended with the seat to move stuck).
 fn check_position(p: &Position, over: bool) {
     assert_eq!(p.hash(), p.hash_from_scratch(), "incremental hash\n{p}");
+    assert!(p.tops_agree_with_board(), "incremental top pieces\n{p}");
     assert!(p.has_occurred(p.board(), p.to_move()), "the current state counts as occurred");
 
     let text = p.to_string();
@@ -33,6 +34,11 @@ fn check_position(p: &Position, over: bool) {
 
     let moves = p.legal_moves();
     assert_eq!(moves.len() as u64, p.count_legal_moves());
+    // The quiescence search's captures: the legal ones, in the same order.
+    let mut captures = Vec::new();
+    p.capture_moves_into(&mut captures);
+    let expected: Vec<Move> = moves.iter().copied().filter(|m| m.is_capture()).collect();
+    assert_eq!(captures, expected, "captures generated alone\n{p}");
     if !over {
         assert_eq!(
             moves.is_empty(),

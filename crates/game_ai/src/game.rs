@@ -54,6 +54,22 @@ pub trait SearchGame: Rules {
     /// Whether `mv` belongs in the quiescence search (captures, eats).
     fn is_noisy(mv: Self::Move) -> bool;
 
+    /// Appends the legal moves of `position` that belong in the quiescence
+    /// search ([`SearchGame::is_noisy`]), in the order of
+    /// [`Rules::legal_moves_into`]. A game may generate them alone, faster.
+    fn noisy_moves_into(position: &Self::Position, out: &mut Vec<Self::Move>) {
+        let start = out.len();
+        Self::legal_moves_into(position, out);
+        let mut kept = start;
+        for i in start..out.len() {
+            if Self::is_noisy(out[i]) {
+                out.swap(kept, i);
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
     /// The seats eliminated by the step `undo` records, in order (ARKES R12;
     /// none in Arcanor), for counting rounds along a line.
     fn eliminated(undo: &Self::Undo) -> [Option<Seat>; 3];

@@ -7,42 +7,30 @@
 //! wrongly. States are pushed and popped in stack order, as moves are
 //! played and taken back.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
-/// Zobrist keys are already uniformly random: hash them as themselves.
-#[derive(Default, Clone, Copy, Debug)]
-pub struct IdentityHasher(u64);
-
-impl Hasher for IdentityHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
 const NONE: u32 = u32::MAX;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Buckets a new history starts with (a power of two); there are always at
+/// least twice as many buckets as states.
+const FIRST_BUCKETS: usize = 64;
+
+#[derive(Clone, Debug)]
 struct Entry<S> {
     key: u64,
     state: S,
-    /// The previous entry with the same key, or `NONE`.
+    /// The previous entry in the same bucket (any key), or `NONE`.
     prev: u32,
 }
 
-/// A stack of states with their keys, and for each key the latest entry.
+/// A stack of states with their keys, found by key in O(1): a table of
+/// buckets (a power of two, at least twice the states), each the head of a
+/// chain of its entries, newest first, threaded through the stack. Keys
+/// are Zobrist hashes, already uniformly random: a key's bucket is its low
+/// bits. Pushing and popping touch one bucket; looking a key up walks one
+/// chain, empty in the usual case.
 ///
 /// `S` is the exact state a rule compares (a grid and the seat to move).
-/// Two histories are equal when they hold the same states in the same
-/// order.
+/// Two histories are equal when they hold the same states with the same
+/// keys in the same order.
 ///
 /// ```
 /// use game_core::History;
@@ -58,47 +46,77 @@ struct Entry<S> {
 #[derive(Clone, Debug)]
 pub struct History<S> {
     entries: Vec<Entry<S>>,
-    latest: HashMap<u64, u32, BuildHasherDefault<IdentityHasher>>,
+    /// The newest entry of each bucket, or `NONE`.
+    heads: Vec<u32>,
 }
 
 impl<S> Default for History<S> {
     fn default() -> History<S> {
-        History { entries: Vec::new(), latest: HashMap::default() }
+        History { entries: Vec::new(), heads: vec![NONE; FIRST_BUCKETS] }
     }
 }
 
 impl<S: PartialEq> PartialEq for History<S> {
     fn eq(&self, other: &History<S>) -> bool {
-        self.entries == other.entries
+        self.entries.len() == other.entries.len()
+            && self.entries.iter().zip(&other.entries).all(|(a, b)| a.key == b.key && a.state == b.state)
     }
 }
 
 impl<S: Eq> Eq for History<S> {}
 
 impl<S: PartialEq> History<S> {
+    /// The bucket of `key`.
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        key as usize & (self.heads.len() - 1)
+    }
+
     /// Records one more occurrence of `state`, whose key is `key`.
     pub fn push(&mut self, key: u64, state: S) {
         let index = u32::try_from(self.entries.len()).expect("fewer than 2^32 states");
-        let prev = self.latest.insert(key, index).unwrap_or(NONE);
+        if 2 * (self.entries.len() + 1) > self.heads.len() {
+            self.grow();
+        }
+        let bucket = self.bucket(key);
+        let prev = std::mem::replace(&mut self.heads[bucket], index);
         self.entries.push(Entry { key, state, prev });
+    }
+
+    /// Doubles the buckets and threads the chains again, oldest entry
+    /// first, so each chain stays newest first.
+    fn grow(&mut self) {
+        self.heads = vec![NONE; self.heads.len() * 2];
+        for i in 0..self.entries.len() {
+            let bucket = self.bucket(self.entries[i].key);
+            self.entries[i].prev = std::mem::replace(&mut self.heads[bucket], i as u32);
+        }
     }
 
     /// Forgets the last state pushed (taking back the move that made it).
     /// Does nothing on an empty history.
     pub fn pop(&mut self) {
         let Some(entry) = self.entries.pop() else { return };
-        if entry.prev == NONE {
-            self.latest.remove(&entry.key);
-        } else {
-            self.latest.insert(entry.key, entry.prev);
-        }
+        // The newest entry of all is the newest of its bucket.
+        let bucket = self.bucket(entry.key);
+        self.heads[bucket] = entry.prev;
+    }
+
+    /// The entries of `key`'s bucket, newest first.
+    fn chain(&self, key: u64) -> impl Iterator<Item = &Entry<S>> {
+        let mut i = self.heads[self.bucket(key)];
+        std::iter::from_fn(move || {
+            let entry = self.entries.get(i as usize)?;
+            i = entry.prev;
+            Some(entry)
+        })
     }
 
     /// Whether any state with `key` has occurred: the fast pre-check. A
     /// `true` may be a collision; [`History::count`] confirms.
     #[must_use]
     pub fn has_key(&self, key: u64) -> bool {
-        self.latest.contains_key(&key)
+        self.chain(key).any(|e| e.key == key)
     }
 
     /// How many times the state `state()` (whose key is `key`) has occurred.
@@ -106,16 +124,12 @@ impl<S: PartialEq> History<S> {
     /// so building it costs nothing in the usual case.
     #[must_use]
     pub fn count(&self, key: u64, state: impl FnOnce() -> S) -> u32 {
-        let Some(&first) = self.latest.get(&key) else { return 0 };
-        let state = state();
-        let mut n = 0;
-        let mut i = first;
-        while i != NONE {
-            let entry = &self.entries[i as usize];
-            n += u32::from(entry.state == state);
-            i = entry.prev;
+        let mut same_key = self.chain(key).filter(|e| e.key == key).peekable();
+        if same_key.peek().is_none() {
+            return 0;
         }
-        n
+        let state = state();
+        same_key.map(|e| u32::from(e.state == state)).sum()
     }
 
     /// Number of states recorded.
@@ -156,6 +170,29 @@ mod tests {
     }
 
     #[test]
+    fn many_states_are_found_by_key_as_the_table_grows_and_shrinks_back() {
+        let mut h = History::default();
+        // Keys alike in their low bits, so chains are long, and keys apart.
+        let keys: Vec<u64> =
+            (0..1000_u64).map(|i| if i % 3 == 0 { i << 20 } else { i * 0x9e37_79b9 }).collect();
+        for (i, &k) in keys.iter().enumerate() {
+            h.push(k, i);
+            assert!(h.has_key(k));
+        }
+        for (i, &k) in keys.iter().enumerate() {
+            assert_eq!(h.count(k, || i), 1, "state {i}");
+            assert_eq!(h.count(k, || i + 1), u32::from(keys.get(i + 1) == Some(&k)));
+        }
+        assert!(!h.has_key(7 << 20 | 1));
+        for (i, &k) in keys.iter().enumerate().rev() {
+            assert!(h.has_key(k));
+            h.pop();
+            assert_eq!(h.count(k, || i), 0, "state {i} popped");
+        }
+        assert!(h.is_empty() && keys.iter().all(|&k| !h.has_key(k)));
+    }
+
+    #[test]
     fn equal_histories_hold_the_same_states_in_order() {
         let mut a = History::default();
         let mut b = History::default();
@@ -165,6 +202,14 @@ mod tests {
         a.push(2, 'y');
         assert_ne!(a, b);
         a.pop();
+        assert_eq!(a, b);
+        // Grown to more buckets, a history equals one that never grew.
+        for i in 0..100 {
+            a.push(i, 'z');
+        }
+        for _ in 0..100 {
+            a.pop();
+        }
         assert_eq!(a, b);
     }
 }

@@ -46,7 +46,7 @@ pub mod zobrist;
 
 pub use coord::{BoardShape, Coord, DIRECTIONS, MAX_CELLS, MAX_FILES, MAX_RANKS, ParseCoordError};
 pub use game::Game;
-pub use history::{History, IdentityHasher};
+pub use history::History;
 pub use limits::{Clock, ClockError, Limits, MAX_CLOCK_MS};
 pub use perft::perft;
 pub use ply::{MoveError, Ply, PlyError, PlyInfo, PlyReport};

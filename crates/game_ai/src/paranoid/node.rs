@@ -106,13 +106,16 @@ impl<G: SearchGame> Paranoid<G> {
         {
             return Entered::Value(value, undo);
         }
+        // Stand pat: the seat to move may decline the captures (asked before
+        // any move is generated: the value is the same either way).
+        let stands = if node.maximizing { value >= node.beta } else { value <= node.alpha };
+        if stands {
+            return Entered::Value(value, undo);
+        }
         let mut moves = self.pool.pop().unwrap_or_default();
         moves.clear();
-        G::legal_moves_into(&self.position, &mut moves);
-        moves.retain(|&m| G::is_noisy(m));
-        // Stand pat: the seat to move may decline the captures.
-        let stands = if node.maximizing { value >= node.beta } else { value <= node.alpha };
-        if moves.is_empty() || stands {
+        G::noisy_moves_into(&self.position, &mut moves);
+        if moves.is_empty() {
             self.pool.push(moves);
             return Entered::Value(value, undo);
         }
