@@ -20,9 +20,11 @@ pub const DEFAULT_PORT: u16 = 3536;
 /// `matchbox_server`, installed into `<target>/tools` if missing.
 ///
 /// Built in a folder of its own (`<target>/tools/build`), so it never waits
-/// for cargo's lock on the native build beside it, and at the lowest
-/// priority (`nice 19`): `cargo xtask test` installs it while the native
-/// test build runs, which keeps the processor when it wants it.
+/// for cargo's lock on the native build beside it, at the lowest priority
+/// (`nice 19`): `cargo xtask test` installs it while the native test build
+/// runs, which keeps the processor when it wants it. Built without
+/// optimisation (`--debug`), which takes about half the processor time of
+/// a release build: a signalling server only introduces the peers.
 ///
 /// # Errors
 /// `cargo install` failing.
@@ -35,7 +37,7 @@ pub fn installed(target_dir: &Path) -> Result<PathBuf, String> {
         cmd.args(["-n", "19"]).arg(cargo().get_program());
         run(cmd
             .env("CARGO_TARGET_DIR", target_dir.join("tools").join("build"))
-            .args(["install", "matchbox_server", "--version", VERSION, "--locked", "--root"])
+            .args(["install", "matchbox_server", "--version", VERSION, "--locked", "--debug", "--root"])
             .arg(&root))?;
     }
     Ok(binary)

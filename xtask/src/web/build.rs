@@ -302,17 +302,15 @@ fn site_inputs(workspace: &Path, toolchain: &Toolchain) -> Option<String> {
     Some(text)
 }
 
-/// The browser build (`cargo xtask web`) running beside the native build
-/// and tests of `cargo xtask test`, at the lowest priority (`nice 19`), its
-/// output in `<target>/logs/web-build.log`.
+/// The browser build (`cargo xtask web`) running beside the tests of
+/// `cargo xtask test`, at a lower priority (`nice 10`), its output in
+/// `<target>/logs/web-build.log`.
 ///
 /// The wasm build has a target folder of its own (`<target>/wasm`, and
 /// `<target>/web-tools/build` for the `wasm-bindgen` CLI), so it never waits
-/// for cargo's lock on the native one. Started before the native test
-/// build, it takes only what that build leaves idle (one large crate
-/// compiling alone, a test binary linking), then what the tests leave; the
-/// native build and the tests keep the processor when they want it. Dropped
-/// before [`BackgroundBuild::wait`], it stops the build (its whole process
+/// for cargo's lock on the native one. It fills what the tests leave idle,
+/// and the tests keep the processor when they want it. Dropped before
+/// [`BackgroundBuild::wait`], it stops the build (its whole process
 /// group).
 pub struct BackgroundBuild {
     /// The process group of the build (its first process's id).
@@ -343,14 +341,14 @@ impl BackgroundBuild {
         let file = std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
         let err = file.try_clone().map_err(|e| format!("{}: {e}", log.display()))?;
         let mut cmd = Command::new("nice");
-        cmd.args(["-n", "19"])
+        cmd.args(["-n", "10"])
             .arg(exe)
             .arg("web")
             .stdin(Stdio::null())
             .stdout(file)
             .stderr(err)
             .process_group(0);
-        println!("$ nice -n 19 cargo xtask web > {} (in the background)", log.display());
+        println!("$ nice -n 10 cargo xtask web > {} (in the background)", log.display());
         let mut child = cmd.spawn().map_err(|e| format!("cannot start the web build: {e}"))?;
         let group = child.id();
         let (send, ended) = channel();
