@@ -9,7 +9,7 @@ use game_core::Seat;
 use games::{AnyGame, PlyReview, Verdict};
 
 use super::config::CoachSystems;
-use super::search::{Found, Pending, Work};
+use super::search::{Found, Pending, Work, plies_at_once};
 use crate::play::Match;
 
 pub(super) fn plugin(app: &mut App) {
@@ -45,8 +45,8 @@ pub struct GameReview {
     /// Ply `n`'s review at `n - 1`: `None` while not reviewed, `Some(None)`
     /// for a time-out.
     plies: Vec<Option<Option<PlyReview>>>,
-    /// The search under way.
-    pending: Option<Pending>,
+    /// The searches under way, a ply each (at most [`plies_at_once`]).
+    pending: Vec<Pending>,
     /// Reviewing is on (until every ply is done or it is cancelled).
     running: bool,
     /// When the current run started, and how long the last run took.
@@ -182,9 +182,7 @@ impl GameReview {
             0
         };
         let dropped = self.plies.iter().skip(same).any(Option::is_some);
-        if self.pending.as_ref().is_some_and(|p| matches!(p.work(), Work::Review(n) if n > same)) {
-            self.pending = None;
-        }
+        self.pending.retain(|p| !matches!(p.work(), Work::Review(n) if n > same));
         self.plies.truncate(same);
         self.plies.resize(line.len() - 1, None);
         self.line = line;
@@ -212,7 +210,7 @@ fn review_commands(mut commands: MessageReader<ReviewCommand>, mut review: ResMu
                     );
                 }
                 review.running = false;
-                review.pending = None;
+                review.pending.clear();
             }
         }
     }
@@ -244,31 +242,53 @@ fn drive_review(game: Option<Res<Match>>, mut review: ResMut<GameReview>) {
     }
 }
 
-/// Takes the finished search's verdict and starts the next ply's.
+/// Takes the finished searches' verdicts and starts the next plies', so
+/// that [`plies_at_once`] are always being judged: natively side by side,
+/// in the browser queued in the worker, which then never waits for a frame
+/// of the page between two plies.
 fn step_review(game: &Match, review: &mut ResMut<GameReview>) {
     // Polled without marking the review changed: only news changes it.
-    if let Some(pending) = review.bypass_change_detection().pending.as_mut() {
-        let Some(result) = pending.poll() else { return };
-        let Work::Review(ply) = pending.work() else { return };
-        review.pending = None;
-        match result {
-            Ok(Found::Review(found)) => review.plies[ply - 1] = Some(found),
-            Ok(Found::Hint(_)) => {}
+    let mut done = Vec::new();
+    review.bypass_change_detection().pending.retain_mut(|pending| match pending.poll() {
+        Some(result) => {
+            done.push((pending.work(), result));
+            false
+        }
+        None => true,
+    });
+    for (work, result) in done {
+        let Work::Review(ply) = work else { continue };
+        let found = match result {
+            Ok(Found::Review(found)) => found,
+            Ok(Found::Hint(_)) => continue,
             Err(e) => {
                 warn!("the review of ply {ply} failed: {e}");
                 review.errors.push(format!("ply {ply}: {e}"));
                 // Not asked again in this run: shown as not judged.
-                review.plies[ply - 1] = Some(None);
+                None
             }
+        };
+        if let Some(slot) = review.plies.get_mut(ply - 1) {
+            *slot = Some(found);
         }
     }
-    match review.plies.iter().position(Option::is_none) {
-        Some(i) => review.pending = Some(Pending::start(game.game(), Work::Review(i + 1))),
-        None => {
-            review.running = false;
-            let ms = review.started.map_or(0.0, |s| s.elapsed().as_secs_f64() * 1000.0);
-            review.last_run_ms = Some(ms);
-            info!("the coach reviewed {} plies in {:.1} s", review.plies.len(), ms / 1000.0);
-        }
+    let asked: Vec<usize> = review
+        .pending
+        .iter()
+        .filter_map(|p| if let Work::Review(n) = p.work() { Some(n) } else { None })
+        .collect();
+    let wanted: Vec<usize> = (1..=review.plies.len())
+        .filter(|&n| review.plies[n - 1].is_none() && !asked.contains(&n))
+        .take(plies_at_once().saturating_sub(asked.len()))
+        .collect();
+    for ply in wanted {
+        let pending = Pending::start(game.game(), Work::Review(ply));
+        review.pending.push(pending);
+    }
+    if review.pending.is_empty() && review.plies.iter().all(Option::is_some) {
+        review.running = false;
+        let ms = review.started.map_or(0.0, |s| s.elapsed().as_secs_f64() * 1000.0);
+        review.last_run_ms = Some(ms);
+        info!("the coach reviewed {} plies in {:.1} s", review.plies.len(), ms / 1000.0);
     }
 }

@@ -1,7 +1,10 @@
-//! The coach's searches, one at a time and never on the main thread: a task
-//! on the compute pool natively, the AI worker in the browser (its coach
-//! [`Channel`](crate::play::ai_worker::Channel)). What comes back from the
-//! worker is checked against the game before it is used.
+//! The coach's searches, never on the main thread: natively a hint on the
+//! compute pool and each reviewed ply on a thread of its own (so plies are
+//! judged side by side on as many cores as there are), in the browser the
+//! AI worker (a hint on its coach
+//! [`Channel`](crate::play::ai_worker::Channel), reviewed plies on its
+//! review channel, several in flight). What comes back from the worker is
+//! checked against the game before it is used.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -54,9 +57,36 @@ pub fn searches_on_main_thread() -> u64 {
 pub struct Pending {
     work: Work,
     #[cfg(not(target_arch = "wasm32"))]
-    task: bevy::tasks::Task<Found>,
+    job: NativeJob,
     #[cfg(target_arch = "wasm32")]
     web: WebJob,
+    /// The worker's key for this request.
+    #[cfg(target_arch = "wasm32")]
+    key: u64,
+}
+
+/// How a search runs natively.
+#[cfg(not(target_arch = "wasm32"))]
+enum NativeJob {
+    /// On the compute pool (a hint).
+    Task(bevy::tasks::Task<Found>),
+    /// On a thread of its own (a reviewed ply), taken once joined.
+    Thread(Option<std::thread::JoinHandle<Found>>),
+}
+
+/// How many plies the review judges at once: natively one a core (each
+/// on a thread of its own), in the browser three sent to the worker ahead
+/// (it has the next when it answers one).
+#[must_use]
+pub fn plies_at_once() -> usize {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::thread::available_parallelism().map_or(1, |n| n.get().clamp(1, 8))
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        3
+    }
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -80,21 +110,43 @@ impl Pending {
         #[cfg(not(target_arch = "wasm32"))]
         {
             let game = game.clone();
-            let task = bevy::tasks::AsyncComputeTaskPool::get().spawn(async move { work_out(&game, work) });
-            Pending { work, task }
+            let job = match work {
+                Work::Review(_) => {
+                    let copy = game.clone();
+                    match std::thread::Builder::new()
+                        .name("coach-review".into())
+                        .spawn(move || work_out(&copy, work))
+                    {
+                        Ok(handle) => Some(NativeJob::Thread(Some(handle))),
+                        Err(e) => {
+                            bevy::log::warn_once!(
+                                "no thread for the review ({e}): it runs on the compute pool"
+                            );
+                            None
+                        }
+                    }
+                }
+                Work::Hint => None,
+            };
+            let job = job.unwrap_or_else(|| {
+                NativeJob::Task(
+                    bevy::tasks::AsyncComputeTaskPool::get().spawn(async move { work_out(&game, work) }),
+                )
+            });
+            Pending { work, job }
         }
         #[cfg(target_arch = "wasm32")]
         {
             use crate::play::ai_worker::{Channel, send};
             let key = NEXT_KEY.fetch_add(1, Ordering::Relaxed);
-            let task = match work {
-                Work::Hint => ai_worker::Task::Hint,
-                Work::Review(ply) => ai_worker::Task::Review { ply },
+            let (task, channel) = match work {
+                Work::Hint => (ai_worker::Task::Hint, Channel::Coach),
+                Work::Review(ply) => (ai_worker::Task::Review { ply }, Channel::Review),
             };
             let sent = game
                 .record_json()
                 .map(|record| ai_worker::Request { key, record: record.to_string(), task })
-                .and_then(|request| send(Channel::Coach, request));
+                .and_then(|request| send(channel, request));
             let web = match sent {
                 Ok(()) => WebJob::Worker(Box::new(game.clone())),
                 Err(e) => {
@@ -102,7 +154,7 @@ impl Pending {
                     WebJob::Here(Box::new(game.clone()))
                 }
             };
-            Pending { work, web }
+            Pending { work, web, key }
         }
     }
 
@@ -119,20 +171,29 @@ impl Pending {
     /// fit the game (it is untrusted input).
     pub fn poll(&mut self) -> Option<Result<Found, String>> {
         #[cfg(not(target_arch = "wasm32"))]
-        {
-            use bevy::tasks::{block_on, futures_lite::future::poll_once};
-            block_on(poll_once(&mut self.task)).map(Ok)
+        match &mut self.job {
+            NativeJob::Task(task) => {
+                use bevy::tasks::{block_on, futures_lite::future::poll_once};
+                block_on(poll_once(task)).map(Ok)
+            }
+            NativeJob::Thread(handle) => {
+                if !handle.as_ref().is_some_and(std::thread::JoinHandle::is_finished) {
+                    return None;
+                }
+                let joined = handle.take()?.join();
+                Some(joined.map_err(|_| "the review's thread failed".to_owned()))
+            }
         }
         #[cfg(target_arch = "wasm32")]
         {
-            use crate::play::ai_worker::{Channel, take};
+            use crate::play::ai_worker::take_key;
             match &self.web {
                 WebJob::Here(game) => {
                     SEARCHED_ON_MAIN_THREAD.fetch_add(1, Ordering::Relaxed);
                     Some(Ok(work_out(game, self.work)))
                 }
                 WebJob::Worker(game) => {
-                    let look = take(Channel::Coach);
+                    let look = take_key(self.key);
                     for why in &look.rejected {
                         bevy::log::warn!("the AI worker: {why}");
                     }
@@ -148,7 +209,7 @@ impl Pending {
 impl Drop for Pending {
     fn drop(&mut self) {
         if matches!(self.web, WebJob::Worker(_)) {
-            crate::play::ai_worker::forget(crate::play::ai_worker::Channel::Coach);
+            crate::play::ai_worker::forget(self.key);
         }
     }
 }

@@ -1,9 +1,10 @@
 //! The browser build's computer players and coach in a Web Worker
 //! (`ai_worker`): the page's main thread sends the game and gets the
 //! move or the review back, so the search never runs on the thread that
-//! draws the frames (it runs on another core, where there is one). Each
-//! [`Channel`] (the computer's moves, the coach's requests) has at most one
-//! request in flight; the worker answers them in the order sent. The worker runs the
+//! draws the frames (it runs on another core, where there is one). The
+//! computer's moves and the coach's hints have one request in flight each,
+//! the coach's review several ([`Channel`]); the worker answers them in
+//! the order sent, each as soon as it is worked out. The worker runs the
 //! worker module's JS shim next to the page (named by the page, see
 //! [`worker_script`], written by `cargo xtask web`), started from a small
 //! module script that imports it.
@@ -74,13 +75,18 @@ impl Drop for Client {
     }
 }
 
-/// Who sends requests to the worker: each has at most one in flight.
+/// Who sends requests to the worker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Channel {
-    /// The computer players' moves.
+    /// The computer players' moves: one in flight.
     Ai,
-    /// The coach's hints and reviews.
+    /// The coach's hints and its re-judgement of a ply tried again: one in
+    /// flight.
     Coach,
+    /// The coach's review of the game's plies: several in flight, so the
+    /// worker has the next ply when it answers one (it answers in the
+    /// order sent) and never waits for the page's next frame.
+    Review,
 }
 
 /// The state of the page's one worker (the web build has one thread).
@@ -88,18 +94,9 @@ pub(crate) enum Channel {
 struct State {
     /// The worker, made on first use; `Err` once it cannot be made.
     client: Option<Result<Client, String>>,
-    /// Each channel's request in flight (its key and text), sent again to a
-    /// new worker after a failure.
-    in_flight: [Option<(u64, String)>; 2],
-}
-
-impl Channel {
-    fn index(self) -> usize {
-        match self {
-            Channel::Ai => 0,
-            Channel::Coach => 1,
-        }
-    }
+    /// The requests in flight (channel, key, text), in the order sent,
+    /// sent again to a new worker after a failure.
+    in_flight: Vec<(Channel, u64, String)>,
 }
 
 thread_local! {
@@ -207,7 +204,8 @@ fn post(client: &Client, request: String) -> Result<(), String> {
 }
 
 /// Sends `request` on `channel` to the worker, making it first if need
-/// be; the channel's earlier request is no longer awaited.
+/// be; on the [`Channel::Ai`] and [`Channel::Coach`] channels the earlier
+/// request is no longer awaited.
 ///
 /// # Errors
 /// The worker cannot be made (no Web Workers in this browser) or the
@@ -218,15 +216,18 @@ pub(crate) fn send(channel: Channel, request: Request) -> Result<(), String> {
     let text = serde_json::to_string(&request).map_err(|e| e.to_string())?;
     STATE.with_borrow_mut(|state| {
         let client = state.client.get_or_insert_with(spawn).as_ref().map_err(|e| e.clone())?;
-        state.in_flight[channel.index()] = Some((key, text.clone()));
+        if channel != Channel::Review {
+            state.in_flight.retain(|(c, _, _)| *c != channel);
+        }
+        state.in_flight.push((channel, key, text.clone()));
         post(client, text)
     })
 }
 
-/// Stops awaiting `channel`'s request (its answer, when it comes, is
+/// Stops awaiting the request of `key` (its answer, when it comes, is
 /// dropped).
-pub(crate) fn forget(channel: Channel) {
-    STATE.with_borrow_mut(|state| state.in_flight[channel.index()] = None);
+pub(crate) fn forget(key: u64) {
+    STATE.with_borrow_mut(|state| state.in_flight.retain(|(_, k, _)| *k != key));
 }
 
 /// What happened to the worker since the last look.
@@ -241,22 +242,32 @@ pub(crate) struct Look {
     pub rejected: Vec<String>,
 }
 
-/// The worker's answer to `channel`'s request in flight, once it has come
-/// (answers no request awaits are dropped); a failed worker is replaced at
-/// once and given the requests in flight again.
+/// The worker's answer to `channel`'s request in flight ([`Channel::Ai`],
+/// [`Channel::Coach`]), once it has come; see [`take_key`].
 pub(crate) fn take(channel: Channel) -> Look {
+    let key =
+        STATE.with_borrow(|state| state.in_flight.iter().find(|(c, _, _)| *c == channel).map(|(_, k, _)| *k));
+    match key {
+        Some(key) => take_key(key),
+        None => take_key(u64::MAX).without_answer(),
+    }
+}
+
+/// The worker's answer to the request of `key`, once it has come (answers
+/// no request awaits are dropped); a failed worker is replaced at once and
+/// given the requests in flight again, in the order sent.
+pub(crate) fn take_key(key: u64) -> Look {
     STATE.with_borrow_mut(|state| {
         let mut look = Look::default();
-        let awaited: Vec<u64> = state.in_flight.iter().flatten().map(|(k, _)| *k).collect();
-        let mine = state.in_flight[channel.index()].as_ref().map(|(k, _)| *k);
+        let awaited: Vec<u64> = state.in_flight.iter().map(|(_, k, _)| *k).collect();
         let failed = match state.client.as_ref() {
             Some(Ok(client)) => {
                 let mut inbox = client.inbox.borrow_mut();
                 look.rejected = std::mem::take(&mut inbox.rejected);
                 inbox.answers.retain(|a| a.key.is_some_and(|k| awaited.contains(&k)));
-                if let Some(i) = inbox.answers.iter().position(|a| a.key.is_some() && a.key == mine) {
+                if let Some(i) = inbox.answers.iter().position(|a| a.key == Some(key)) {
                     look.answer = Some(inbox.answers.remove(i));
-                    state.in_flight[channel.index()] = None;
+                    state.in_flight.retain(|(_, k, _)| *k != key);
                 }
                 inbox.failed.take()
             }
@@ -267,7 +278,7 @@ pub(crate) fn take(channel: Channel) -> Look {
             // Dropping the old client terminates its worker.
             state.client = Some(spawn());
             if let Some(Ok(client)) = state.client.as_ref() {
-                for (_, request) in state.in_flight.iter().flatten() {
+                for (_, _, request) in &state.in_flight {
                     if let Err(e) = post(client, request.clone()) {
                         warn!("a request could not be sent again: {e}");
                     }
@@ -277,4 +288,12 @@ pub(crate) fn take(channel: Channel) -> Look {
         }
         look
     })
+}
+
+impl Look {
+    /// The look with its answer dropped (it was for no one).
+    fn without_answer(mut self) -> Look {
+        self.answer = None;
+        self
+    }
 }

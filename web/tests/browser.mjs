@@ -51,8 +51,14 @@ const suites = [
   desktopSuite, touchSuite, arcanorSuite, learnSuite, framesSuite, deliverySuite, computerSuite, onlineSuite,
 ];
 
+/// `ARKES_WEB_SUITES=computer,online` runs only those (by name without
+/// `Suite`), while working on them; the test command runs them all.
+const only = (process.env.ARKES_WEB_SUITES ?? '').split(',').filter(Boolean);
+const chosen = only.length ? suites.filter((s) => only.includes(s.name.replace(/Suite$/, ''))) : suites;
+if (only.length) console.log(`web: only the suites ${chosen.map((s) => s.name).join(', ')} (ARKES_WEB_SUITES)`);
+
 try {
-  for (const suite of suites) await suite(env);
+  for (const suite of chosen) await suite(env);
 } catch (error) {
   problems.push(String(error.stack ?? error));
   for (const [i, page] of browsers.flatMap((b) => b.contexts()).flatMap((c) => c.pages()).entries()) {
