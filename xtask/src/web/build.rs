@@ -57,8 +57,12 @@ fn wasm_cargo(toolchain: &Toolchain, wasm_target_dir: &Path) -> Command {
             c
         }
     };
-    // A folder of its own, so a web build never waits for a native one.
-    cmd.env("CARGO_TARGET_DIR", wasm_target_dir).arg("build");
+    // A folder of its own, so a web build never waits for a native one; no
+    // lint wrapper of a native build (clippy-driver of another toolchain).
+    cmd.env("CARGO_TARGET_DIR", wasm_target_dir)
+        .env_remove("RUSTC_WORKSPACE_WRAPPER")
+        .env_remove("CLIPPY_ARGS")
+        .arg("build");
     if matches!(toolchain, Toolchain::DebianRustcWeb) {
         cmd.arg("-Zbuild-std=std,panic_abort");
     }
