@@ -140,16 +140,19 @@ fn spawn_toolbar(mut commands: Commands) {
 }
 
 /// Greys out undo and redo when there is nothing to take back or replay,
-/// in lessons, and redo in online games.
+/// in lessons, redo in online games, and undo for a peer watching an online
+/// game (it holds no seat, so it has no move to take back).
 fn update_toolbar(
     game: Option<Res<Match>>,
     filter: Res<MoveFilter>,
+    online: Option<Res<crate::online::Online>>,
     mut commands: Commands,
     undo: Query<Entity, With<UndoButton>>,
     redo: Query<Entity, With<RedoButton>>,
 ) {
     let Some(game) = game else { return };
-    if !game.is_changed() && !filter.is_changed() {
+    let watching = online.as_ref().is_some_and(|o| o.is_watching());
+    if !game.is_changed() && !filter.is_changed() && !online.as_ref().is_some_and(Res::is_changed) {
         return;
     }
     // A lesson's or puzzle's moves cannot be taken back (its filter is set);
@@ -159,7 +162,7 @@ fn update_toolbar(
     let online = game.is_online();
     for (entity, enabled) in undo
         .iter()
-        .map(|e| (e, free && game.game().can_undo()))
+        .map(|e| (e, free && !watching && game.game().can_undo()))
         .chain(redo.iter().map(|e| (e, free && !online && game.game().can_redo())))
     {
         if enabled {
