@@ -12,5 +12,8 @@ mod layout;
 mod learn;
 mod net;
 mod online;
+mod online_limits;
+mod online_match;
 mod online_trust;
 mod quality;
+mod saves;

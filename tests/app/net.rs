@@ -331,3 +331,42 @@ pub(crate) fn run_raw_until(
         std::thread::sleep(Duration::from_millis(5));
     }
 }
+
+/// Updates `apps` and `raw` for `frames` frames, 5 ms of real time each.
+pub fn pump(apps: &mut [&mut App], raw: &mut [&mut RawPeer], frames: usize) {
+    for _ in 0..frames {
+        for app in apps.iter_mut() {
+            app.update();
+        }
+        for peer in raw.iter_mut() {
+            peer.update();
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// A copy of `app`'s game.
+pub fn game(app: &App) -> games::AnyGame {
+    app.world().resource::<Match>().game().clone()
+}
+
+/// The move message of the `index`-th legal move of the seat to move in
+/// `game`, with its ply and hash.
+pub fn move_message(game: &games::AnyGame, index: usize) -> Message {
+    let mut after = game.clone();
+    let action = after.legal_actions()[index];
+    let mv = after.action_text(action).unwrap();
+    let seat = after.to_move();
+    after.play(action).unwrap();
+    Message::Move {
+        ply: u32::try_from(after.ply_count()).unwrap(),
+        seat,
+        mv,
+        hash: online_protocol::hash_text(after.position().hash()),
+    }
+}
+
+/// The last refusal noted on `app`'s screen.
+pub fn refusal(app: &App) -> String {
+    online(app).last_refusal.clone().unwrap_or_default()
+}

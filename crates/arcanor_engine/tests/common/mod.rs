@@ -1,7 +1,7 @@
 //! Helpers shared by the Arcanor engine's integration tests.
 #![allow(dead_code)]
 
-use arcanor_engine::{Coord, Move, Position, Undo};
+use arcanor_engine::{Coord, Move, Outcome, Position, Seat, Undo, Value, Win, WinReason};
 
 /// Parses a position diagram, panicking with the error.
 pub fn pos(text: &str) -> Position {
@@ -38,4 +38,14 @@ pub fn moves_from(position: &Position, from: &str) -> Vec<String> {
 /// The diagram text of one cell (`.`, `S2`, `S2S1`).
 pub fn cell(position: &Position, name: &str) -> String {
     position.get(c(name)).to_text()
+}
+
+/// A piece's value, 1 (largest) to 4 (smallest) (A2).
+pub fn v(n: u8) -> Value {
+    Value::new(n).unwrap()
+}
+
+/// The outcome of `seat` winning by `reason`.
+pub fn win(seat: Seat, reason: WinReason) -> Option<Outcome<WinReason>> {
+    Some(Outcome::Win(Win { seat, reason }))
 }
