@@ -23,8 +23,8 @@ const sites = siteArgs.map((arg) => {
   const [name, dir] = arg.split('=');
   return { name, dir: resolve(dir) };
 });
-if (!(rounds > 0) || sites.length !== 2 || sites.some((s) => !s.name || !s.dir)) {
-  console.error('usage: node bench.mjs ROUNDS NAME=SITE_DIR NAME=SITE_DIR');
+if (!(rounds > 0) || sites.length < 2 || sites.some((s) => !s.name || !s.dir)) {
+  console.error('usage: node bench.mjs ROUNDS NAME=SITE_DIR NAME=SITE_DIR [NAME=SITE_DIR...]');
   process.exit(64);
 }
 const QUALITIES = ['high', 'low'];

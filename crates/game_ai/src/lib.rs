@@ -51,11 +51,14 @@
 //! | [`Level`] | evaluation | depth | quiescence | noise | budget per move | time per move* |
 //! |--------|----------------------|------|----|------|----------------|---------|
 //! | Easy   | [`EvalKind::Full`]   | ≤ 2  | –  | ± 80 | 2 000 nodes    | ≈ 1 ms  |
-//! | Medium | [`EvalKind::Full`]   | ≤ 4  | –  | ± 12 | 20 000 nodes   | ≈ 40 ms |
-//! | Hard   | [`EvalKind::Full`]   | ≤ 32 | 6  | ± 1  | 150 000 nodes  | ≈ 0.4 s |
+//! | Medium | [`EvalKind::Full`]   | ≤ 4  | –  | ± 12 | 20 000 nodes   | ≈ 15 ms |
+//! | Hard   | [`EvalKind::Full`]   | ≤ 32 | 6  | ± 1  | 150 000 nodes  | ≈ 0.1 s |
 //!
-//! \* 2-player 9×9, release build, on the 2-core development machine while
-//! another build was running (see the measurements below).
+//! \* 2-player 9×9, release build, on the 2-core development machine: the
+//! budget at the search's speed there, about 1.4 M nodes a second
+//! (`cargo bench -p game_ai --bench search`; 4-player ARKES about 0.6 M,
+//! Arcanor 2.2–2.7 M). The tournaments below were played by earlier,
+//! slower builds, so their times per move are longer.
 //!
 //! The levels differ in depth and judgement, not only in time: Easy looks
 //! two plies ahead (its move and the reply) and adds noise worth almost a
@@ -168,6 +171,27 @@
 //! second: Hard searched 380 000–400 000 nodes/s on the 2-player start
 //! where the previous build, run side by side under the same load,
 //! searched about 165 000, with the same moves and values.
+//!
+//! Then the ARKES evaluation in one pass, the marble's path by A* with each
+//! seat's last path remembered, and a quiescence search that stands pat
+//! first and generates captures only made the same trees (the same moves,
+//! values and node counts: `tests/fingerprints.rs`) 2.5 times as fast with
+//! two seats and 3–3.8 times with four (`cargo bench -p game_ai --bench
+//! search`; figures in the repository's `docs/benchmarks.md`). At equal
+//! time the new Hard against the build before it (1b555c2, an
+//! `external:PATH` participant), 2-player 9×9, on the 2-core development
+//! machine with the two tournaments side by side, each process one core:
+//!
+//! | command (`arkes-cli tournament …`) | games | W–D–L (new) | score, 95% CI | avg plies | ms/move new | ms/move old | nodes/s new |
+//! |---|---|---|---|---|---|---|---|
+//! | `--players hard,external:OLD --games 100 --seed 10000 --millis 100` | 100 | 83–0–17 | 83.0% (74.5–89.1%) | 58.3 | 87 (200) | 92 (108) | 1 463 000 |
+//! | `--players external:OLD,hard --games 100 --seed 20000 --millis 100` | 100 | 79–0–21 | 79.0% (70.0–85.8%) | 53.6 | 86 (101) | 91 (112) | 1 481 000 |
+//! | both | 200 | 162–0–38 | 81.0% (75.0–85.8%) | 56.0 | | | |
+//!
+//! With four seats, two of each build (`--players hard,external:OLD,hard,external:OLD
+//! --games 20 --seed 30000 --millis 100`, then with the seats swapped,
+//! seed 40000): the new build's seats won 33 of the 40 games, the earlier
+//! build's 7 (avg 110 plies; the new search at 0.89–1.05 M nodes/s there).
 //!
 //! # Arcanor
 //!
