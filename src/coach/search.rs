@@ -109,30 +109,30 @@ impl Pending {
     pub fn start(game: &AnyGame, work: Work) -> Pending {
         #[cfg(not(target_arch = "wasm32"))]
         {
-            let game = game.clone();
-            let job = match work {
+            let thread = match work {
                 Work::Review(_) => {
                     let copy = game.clone();
-                    match std::thread::Builder::new()
+                    std::thread::Builder::new()
                         .name("coach-review".into())
                         .spawn(move || work_out(&copy, work))
-                    {
-                        Ok(handle) => Some(NativeJob::Thread(Some(handle))),
-                        Err(e) => {
+                        .inspect_err(|e| {
                             bevy::log::warn_once!(
                                 "no thread for the review ({e}): it runs on the compute pool"
                             );
-                            None
-                        }
-                    }
+                        })
+                        .ok()
                 }
                 Work::Hint => None,
             };
-            let job = job.unwrap_or_else(|| {
-                NativeJob::Task(
-                    bevy::tasks::AsyncComputeTaskPool::get().spawn(async move { work_out(&game, work) }),
-                )
-            });
+            let job = match thread {
+                Some(handle) => NativeJob::Thread(Some(handle)),
+                None => {
+                    let game = game.clone();
+                    NativeJob::Task(
+                        bevy::tasks::AsyncComputeTaskPool::get().spawn(async move { work_out(&game, work) }),
+                    )
+                }
+            };
             Pending { work, job }
         }
         #[cfg(target_arch = "wasm32")]

@@ -247,16 +247,19 @@ pub(crate) struct Look {
 pub(crate) fn take(channel: Channel) -> Look {
     let key =
         STATE.with_borrow(|state| state.in_flight.iter().find(|(c, _, _)| *c == channel).map(|(_, k, _)| *k));
-    match key {
-        Some(key) => take_key(key),
-        None => take_key(u64::MAX).without_answer(),
-    }
+    take_answer(key)
 }
 
 /// The worker's answer to the request of `key`, once it has come (answers
 /// no request awaits are dropped); a failed worker is replaced at once and
 /// given the requests in flight again, in the order sent.
 pub(crate) fn take_key(key: u64) -> Look {
+    take_answer(Some(key))
+}
+
+/// What [`take`] and [`take_key`] do: `key` the request whose answer is
+/// looked for, `None` when none is awaited (the worker is still watched).
+fn take_answer(key: Option<u64>) -> Look {
     STATE.with_borrow_mut(|state| {
         let mut look = Look::default();
         let awaited: Vec<u64> = state.in_flight.iter().map(|(_, k, _)| *k).collect();
@@ -265,9 +268,9 @@ pub(crate) fn take_key(key: u64) -> Look {
                 let mut inbox = client.inbox.borrow_mut();
                 look.rejected = std::mem::take(&mut inbox.rejected);
                 inbox.answers.retain(|a| a.key.is_some_and(|k| awaited.contains(&k)));
-                if let Some(i) = inbox.answers.iter().position(|a| a.key == Some(key)) {
+                if let Some(i) = inbox.answers.iter().position(|a| a.key.is_some() && a.key == key) {
                     look.answer = Some(inbox.answers.remove(i));
-                    state.in_flight.retain(|(_, k, _)| *k != key);
+                    state.in_flight.retain(|(_, k, _)| Some(*k) != key);
                 }
                 inbox.failed.take()
             }
@@ -288,12 +291,4 @@ pub(crate) fn take_key(key: u64) -> Look {
         }
         look
     })
-}
-
-impl Look {
-    /// The look with its answer dropped (it was for no one).
-    fn without_answer(mut self) -> Look {
-        self.answer = None;
-        self
-    }
 }
