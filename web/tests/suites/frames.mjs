@@ -10,7 +10,7 @@ export async function framesSuite({ context, report }) {
     const p = frameRuns.game;
     report.quality = {};
     for (const quality of ['high', 'low']) {
-      const ready = await p.open(`&new&players=4&no-auto-rotate&quality=${quality}&frames=60`);
+      const ready = await p.open(`&new&players=4&no-auto-rotate&quality=${quality}&frames=30`);
       check(ready.quality === quality, `?quality=${quality} gave ${ready.quality}`);
       const firstFrameMs = await p.page.evaluate(() => window.arkesFirstFrameMs ?? null);
       const downloadedMs = await p.page.evaluate(() => window.arkesDownloadedMs ?? null);
