@@ -13,8 +13,9 @@
 //!   (`matchbox_server`, on 127.0.0.1).
 //! - `cargo xtask bench-frames`: frame times of the game and its baselines.
 //! - `cargo xtask bench-online`: join-to-connected time of online games.
-//! - `cargo xtask bench-web --against DIR`: the browser's frame times of
-//!   this build's site against another site's, side by side.
+//! - `cargo xtask bench-web --against DIR`: the browser's frame times and
+//!   the coach's 100-ply review of this build's site against another
+//!   site's, side by side.
 //! - `cargo xtask mutants [CRATE...]`: mutation testing of the rules and the
 //!   AI's tactics (slow; not part of `test`).
 
@@ -55,8 +56,9 @@ tasks:
   bench-frames     the games' frame times at High and Low against two bare Bevy scenes
                    (Xvfb and lavapipe, 1280x720), in rounds (--rounds N, default 3)
   bench-web --against DIR [--rounds N]
-                   the browser's frame times of this build's site and of the site in DIR,
-                   side by side in headless Chromium, in rounds (default 3)
+                   the browser's frame times and the coach's review of 100 plies, this
+                   build's site and the site in DIR side by side in headless Chromium,
+                   in rounds (default 3)
   bench-online [--pairings N]
                    time from joining an online room to connected, on loopback (default 20 pairings)
   mutants [CRATE...]

@@ -146,9 +146,10 @@ pub fn playwright_core(workspace: &Path, target_dir: &Path) -> Result<PathBuf, S
     Ok(module)
 }
 
-/// `cargo xtask bench-web --against DIR [--rounds N]`: the frame times of
-/// the site built now (`<target>/web`) and of the site in `DIR` side by
-/// side in headless Chromium (`web/tests/bench.mjs`), in rounds.
+/// `cargo xtask bench-web --against DIR [--rounds N]`: the frame times and
+/// the coach's review of a recorded 100-ply 4-player game, of the site
+/// built now (`<target>/web`) and of the site in `DIR` side by side in
+/// headless Chromium (`web/tests/bench.mjs`), in rounds.
 ///
 /// # Errors
 /// A bad argument, a failed build or install, or a failed run.
