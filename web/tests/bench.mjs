@@ -37,6 +37,10 @@ const median = (xs) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 };
+/// The table's last cell: 1 for the first site, else the median of each
+/// round's ratio to the first site and the ratios themselves.
+const ratioCell = (i, ratios) =>
+  i === 0 ? '1' : `${median(ratios).toFixed(3)} (${ratios.map((x) => x.toFixed(2)).join(' / ')})`;
 
 const servers = [];
 for (const site of sites) {
@@ -54,7 +58,7 @@ const reviews = sites.map(() => []);
 async function review(site) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const game = new GamePage(await context.newPage(), `${site.name} review`, { origin: site.origin, shotsDir: '.' });
-  const { review: done } = await reviewHundredPlies(game);
+  const done = await reviewHundredPlies(game);
   await context.close();
   return { seconds: done.ms / 1000, mainThreadMaxMs: done.main_thread_max_ms };
 }
@@ -123,7 +127,7 @@ for (const quality of QUALITIES) {
     console.log(
       `| ${site.name} | ${quality} | ${median(runs.map((r) => r.median)).toFixed(1)} ms | ` +
         `${median(runs.map((r) => r.p95)).toFixed(1)} ms | ${(median(runs.map((r) => r.board)) / 1000).toFixed(2)} s | ` +
-        `${i === 0 ? '1' : `${median(ratios).toFixed(3)} (${ratios.map((x) => x.toFixed(2)).join(' / ')})`} |`,
+        `${ratioCell(i, ratios)} |`,
     );
   }
 }
@@ -137,6 +141,6 @@ for (const [i, site] of sites.entries()) {
   console.log(
     `| ${site.name} | ${median(runs.map((r) => r.seconds)).toFixed(1)} s | ` +
       `${median(runs.map((r) => r.mainThreadMaxMs)).toFixed(1)} ms | ` +
-      `${i === 0 ? '1' : `${median(ratios).toFixed(3)} (${ratios.map((x) => x.toFixed(2)).join(' / ')})`} |`,
+      `${ratioCell(i, ratios)} |`,
   );
 }

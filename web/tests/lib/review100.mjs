@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 
 /// Reviews the fixture's 100 plies on `game` (a `GamePage` of a fresh
-/// context at 1280×720); the completed `review` event and the seconds from
-/// the click. Throws when the review is not whole: a ply without a verdict,
-/// an answer of the worker refused, or a search on the main thread.
+/// context at 1280×720); the completed `review` event. Throws when the
+/// review is not whole: a ply without a verdict, an answer of the worker
+/// refused, or a search on the main thread.
 export async function reviewHundredPlies(game) {
   const moves = readFileSync(new URL('../data/review-4p.txt', import.meta.url), 'utf8')
     .split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
@@ -40,12 +40,10 @@ export async function reviewHundredPlies(game) {
   await game.page.waitForTimeout(1000);
   await game.page.keyboard.press('Escape');
   const paused = await game.next('screen', (e) => e.overlay === 'paused' && e.buttons && e.buttons['review-game']);
-  const started = Date.now();
   await game.click(paused.buttons['review-game']);
   const review = await game.next('review', (e) => e.complete, 300_000);
-  const seconds = (Date.now() - started) / 1000;
   need(review.total === 100 && review.plies.length === 100, `a verdict per ply of 100: ${review.total}`);
   need(review.errors.length === 0, `the worker's reviews were all accepted: ${review.errors}`);
   need(review.main_thread_searches === 0, `no review search ran on the main thread (${review.main_thread_searches})`);
-  return { review, seconds };
+  return review;
 }
